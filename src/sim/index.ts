@@ -1,0 +1,10 @@
+/** The public model API: pure, no DOM; runs in Node and in browsers. */
+export {
+  DEFAULT_CONFIG, FAULTS, FIELDS, MAX_OFFERED, POLICIES, normalizeConfig, offeredCount, presets, uiRangeOf,
+  validateConfig,
+} from './config.js';
+export type { ConfigProblem, Fault, LabConfig, NumericField, Policy, Preset, PresetName, Tenant } from './config.js';
+export { simulate } from './simulate.js';
+export type { LabRun, Outcome, RequestRecord } from './simulate.js';
+export { homeOf, isPartitioned, metricsAt, p95, queuesAt, requiredCompletions, slotsAt, stateAt } from './derive.js';
+export type { Gate, RequestState, SlotView, TenantMetrics } from './derive.js';
