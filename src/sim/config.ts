@@ -221,17 +221,17 @@ export interface Preset {
 export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.freeze({
   'stalled-dependency': {
     title: 'Contain a stalled dependency',
-    config: validateConfig({ policy: 'shared-fifo' }),
+    config: Object.freeze(validateConfig({ policy: 'shared-fifo' })),
   },
   'count-every-request': {
     title: 'Count every offered request',
-    config: validateConfig({ policy: 'shared-round-robin' }),
+    config: Object.freeze(validateConfig({ policy: 'shared-round-robin' })),
   },
   'slow-vs-dead': {
     title: 'A slow dependency hurts more than a dead one',
-    config: validateConfig({
+    config: Object.freeze(validateConfig({
       policy: 'shared-fifo', slots: 4, reservedA: 2, aPerTick: 1, bEvery: 1, aFault: 'none',
       aHold: 9, aTimeout: 10, bHold: 1, bTimeout: 4, queueCap: 0,
-    }),
+    })),
   },
 });

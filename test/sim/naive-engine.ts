@@ -1,0 +1,112 @@
+// A second, deliberately naive engine: SPEC §2.3–2.4 transcribed line by line, with a slot array
+// scanned every tick and outcomes decided only when they happen. Slow, but obviously the spec;
+// the property tests check that the fast engine agrees with it on thousands of random configs.
+import type { LabConfig, RequestRecord, Tenant } from '../../src/sim/index.js';
+
+export function naiveSimulate(config: LabConfig): RequestRecord[] {
+  const partitioned = config.policy === 'strict-partitions' || config.policy === 'borrowing';
+  const home = (slot: number): Tenant | null => (partitioned ? (slot < config.reservedA ? 'A' : 'B') : null);
+  const hold = (r: RequestRecord) =>
+    r.tenant === 'A' ? (config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
+  const slots: (RequestRecord | null)[] = new Array(config.slots).fill(null);
+  const all: RequestRecord[] = [];
+  let waiting: RequestRecord[] = []; // offer order
+  let lastStarted: Tenant | null = null;
+  const counter = { A: 0, B: 0 };
+
+  const oldest = (tenant: Tenant) => waiting.find((r) => r.tenant === tenant) ?? null;
+  const startIn = (r: RequestRecord, slot: number, t: number) => {
+    waiting = waiting.filter((w) => w !== r);
+    r.start = t;
+    r.slot = slot;
+    r.borrowed = home(slot) !== null && home(slot) !== r.tenant;
+    lastStarted = r.tenant;
+    if (r.tenant === 'A' && config.aFault === 'fail-fast') {
+      r.end = t;
+      r.outcome = 'failed';
+      r.latency = t - r.arrival;
+    } else {
+      slots[slot] = r;
+    }
+  };
+  const choose = (slot: number): RequestRecord | null => {
+    const a = oldest('A');
+    const b = oldest('B');
+    switch (config.policy) {
+      case 'shared-fifo':
+        return waiting[0] ?? null;
+      case 'shared-round-robin':
+        if (a && b) {
+          const tenant = lastStarted === null ? waiting[0]!.tenant : lastStarted === 'A' ? 'B' : 'A';
+          return tenant === 'A' ? a : b;
+        }
+        return a ?? b;
+      case 'strict-partitions':
+        return home(slot) === 'A' ? a : b;
+      case 'borrowing':
+        return home(slot) === 'A' ? a ?? b : b ?? a;
+    }
+  };
+  const handoffSlot = (tenant: Tenant): number | null => {
+    const freeSlots = slots.flatMap((r, i) => (r === null ? [i] : []));
+    if (!partitioned) return freeSlots[0] ?? null;
+    const own = freeSlots.find((i) => home(i) === tenant);
+    if (own !== undefined) return own;
+    if (config.policy === 'strict-partitions') return null;
+    const foreign = freeSlots.find((i) => home(i) !== tenant && oldest(home(i)!) === null);
+    return foreign ?? null;
+  };
+
+  for (let t = 0; t <= config.horizon; t++) {
+    // 1. finish due work
+    slots.forEach((r, i) => {
+      if (r && r.start! + hold(r) === t) {
+        r.end = t;
+        r.outcome = 'completed';
+        r.latency = t - r.arrival;
+        slots[i] = null;
+      }
+    });
+    // 2. expire overdue requests, waiting or running
+    for (const r of waiting.filter((w) => w.deadline <= t)) {
+      r.end = t;
+      r.outcome = 'timed-out';
+    }
+    waiting = waiting.filter((w) => w.deadline > t);
+    slots.forEach((r, i) => {
+      if (r && r.deadline <= t) {
+        r.end = t;
+        r.outcome = 'timed-out';
+        slots[i] = null;
+      }
+    });
+    // 3. dispatch, one pass over the slots in numeric order
+    for (let i = 0; i < slots.length; i++) {
+      while (slots[i] === null) {
+        const r = choose(i);
+        if (!r) break;
+        startIn(r, i, t);
+      }
+    }
+    // 4. offer new requests
+    if (t <= config.lastArrival) {
+      const offers: Tenant[] = [...new Array<Tenant>(config.aPerTick).fill('A'), ...(t % config.bEvery === 0 ? ['B' as const] : [])];
+      for (const tenant of offers) {
+        const r: RequestRecord = {
+          id: `${tenant}${counter[tenant]++}`, tenant, arrival: t,
+          deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
+          start: null, slot: null, borrowed: false, end: null, outcome: 'pending', latency: null,
+        };
+        all.push(r);
+        const slot = handoffSlot(tenant);
+        if (slot !== null) startIn(r, slot, t);
+        else if (waiting.filter((w) => w.tenant === tenant).length < config.queueCap) waiting.push(r);
+        else {
+          r.end = t;
+          r.outcome = 'rejected';
+        }
+      }
+    }
+  }
+  return all;
+}
