@@ -5,7 +5,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 
 export default {
-  files: ['test/**/*.test.ts'],
+  files: ['test/**/*.test.ts', '!test/node/**'],
   nodeResolve: true,
   rootDir: '.',
   staticLogging: Boolean(process.env.CI),
