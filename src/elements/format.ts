@@ -1,0 +1,26 @@
+/** Wording shared by the elements: one place for how numbers and states read. */
+import type { Gate, Policy, RequestRecord, RequestState } from '../sim/index.js';
+
+export const percent = (rate: number | null): string => (rate === null ? 'no traffic' : `${Math.round(rate * 1000) / 10} %`);
+
+export const ticks = (n: number | null): string => (n === null ? 'none' : `${n} tick${n === 1 ? '' : 's'}`);
+
+export const GATE_LABEL: Record<Gate, string> = {
+  pass: 'Pass',
+  fail: 'Fail',
+  pending: 'Pending',
+  'no-traffic': 'No traffic',
+};
+
+export const POLICY_LABEL: Record<Policy, string> = {
+  'shared-fifo': 'Shared pool, first come first served',
+  'shared-round-robin': 'Shared pool, tenants take turns',
+  'strict-partitions': 'Strict tenant partitions',
+  borrowing: 'Partitions that lend idle slots',
+};
+
+/** A request's state in words; timeouts say whether the request was waiting or in service. */
+export function stateLabel(record: RequestRecord, state: RequestState): string {
+  if (state === 'timed-out') return record.start === null ? 'timed out while waiting' : 'timed out in service';
+  return state === 'upcoming' ? 'not yet offered' : state;
+}

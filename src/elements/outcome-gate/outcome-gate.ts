@@ -1,0 +1,112 @@
+import { css, html } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Tenant } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { GATE_LABEL, percent, ticks } from '../format.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+/**
+ * One tenant's completion gate: pass, fail, pending or no traffic; completed of required of offered;
+ * the completion rate; and the p95 of completed requests, with its warning.
+ *
+ * @summary One tenant's gate, rate, required count and p95.
+ * @attr tenant - `A` or `B` (default `B`).
+ * @attr window - `full` (default: the whole window) or `inspected` (the inspected tick).
+ * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @csspart gate - the whole card.
+ * @csspart verdict - the pass / fail / pending badge.
+ * @csspart notices - notices about attributes that were corrected.
+ * @cssproperty --bulkhead-color-pass - colour of a passing gate.
+ * @cssproperty --bulkhead-color-fail - colour of a failing gate.
+ * @cssproperty --bulkhead-color-pending - colour of a pending gate.
+ */
+export class OutcomeGate extends ScenarioElement {
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      .gate {
+        border: 1px solid var(--_line);
+        border-left: 6px solid var(--_tenant);
+        border-radius: var(--_radius);
+        padding: 0.6rem 0.8rem;
+        background: var(--_bg);
+      }
+      .gate.A {
+        --_tenant: var(--_a);
+      }
+      .gate.B {
+        --_tenant: var(--_b);
+      }
+      h3 {
+        margin: 0 0 0.3rem;
+        font-size: 1rem;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        align-items: baseline;
+      }
+      .verdict {
+        font-weight: 700;
+        padding: 0 0.45rem;
+        border-radius: var(--_radius);
+        border: 2px solid currentColor;
+      }
+      .pass { color: var(--_pass); }
+      .fail { color: var(--_fail); }
+      .pending, .no-traffic { color: var(--_pending); }
+      p {
+        margin: 0.15rem 0;
+      }
+      .warning {
+        color: var(--_muted);
+        font-size: 0.875rem;
+      }
+    `,
+  ];
+
+  @property() accessor tenant: string = 'B';
+  @property() accessor window: string = 'full';
+
+  private get shownTenant(): Tenant {
+    return this.tenant === 'A' ? 'A' : 'B';
+  }
+
+  protected override render() {
+    const tenant = this.shownTenant;
+    const full = this.window !== 'inspected';
+    const scenario = this.scenario;
+    const tick = full ? scenario.config.horizon : scenario.tick;
+    const m = scenario.metricsAt(tick)[tenant];
+    const notices = [
+      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [`tenant: ${JSON.stringify(this.tenant)} is not A or B; showing B`]),
+      ...(this.window === 'full' || this.window === 'inspected'
+        ? []
+        : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the full window`]),
+    ];
+    const unfinished = m.offered - m.completed;
+    return html`
+      ${this.renderNotices()}
+      ${notices.length ? html`<ul class="notices" role="status">${notices.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
+      <section class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate">
+        <h3>
+          <span>Tenant ${tenant} gate</span>
+          <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
+          <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>
+        </h3>
+        ${m.offered === 0
+          ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
+          : html`
+              <p><strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required
+                (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
+              <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
+              <p>p95 latency: <strong>${ticks(m.p95)}</strong>
+                <span class="warning">— completed requests only; it ignores the ${unfinished}
+                  ${unfinished === 1 ? 'request' : 'requests'} that did not complete</span></p>
+            `}
+      </section>
+    `;
+  }
+}

@@ -1,0 +1,75 @@
+/** Every event of the library: names, detail types, and their GlobalEventHandlersEventMap entries. */
+import type { ConfigProblem, LabConfig, LabRun } from '../sim/index.js';
+import type { Speed } from './clock.js';
+
+/** Announced by a source when a user action or page request produced a new result. */
+export interface RunDetail {
+  config: LabConfig;
+  run: LabRun;
+  problems: ConfigProblem[];
+}
+
+/** Announced by a source when the inspected tick or the playback state changed. */
+export interface TickDetail {
+  tick: number;
+  /** Inspection seconds since tick 0 (0–60). */
+  elapsed: number;
+  playing: boolean;
+  speed: Speed;
+}
+
+export interface SeekDetail {
+  tick: number;
+}
+export interface SpeedDetail {
+  speed: Speed;
+}
+export interface ConfigDetail {
+  /** Fields to change; the rest stay. Values are normalized like attributes. */
+  changes: Partial<Record<keyof LabConfig, unknown>>;
+}
+
+/** Requests a view or page script sends to a source, and the detail each carries. */
+export interface RequestDetails {
+  'bulkhead-seek-request': SeekDetail;
+  'bulkhead-play-request': Record<string, never>;
+  'bulkhead-pause-request': Record<string, never>;
+  'bulkhead-step-request': Record<string, never>;
+  'bulkhead-restart-request': Record<string, never>;
+  'bulkhead-speed-request': SpeedDetail;
+  'bulkhead-config-request': ConfigDetail;
+}
+export type RequestName = keyof RequestDetails;
+
+export const REQUESTS: readonly RequestName[] = [
+  'bulkhead-seek-request', 'bulkhead-play-request', 'bulkhead-pause-request', 'bulkhead-step-request',
+  'bulkhead-restart-request', 'bulkhead-speed-request', 'bulkhead-config-request',
+];
+
+export interface AnnouncementDetails {
+  'bulkhead-run': RunDetail;
+  'bulkhead-tick': TickDetail;
+}
+
+export interface EventDetails extends RequestDetails, AnnouncementDetails {}
+
+/** Dispatches a bubbling, composed CustomEvent; returns it. */
+export function emit<K extends keyof EventDetails>(target: EventTarget, name: K, detail: EventDetails[K]): CustomEvent {
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: true });
+  target.dispatchEvent(event);
+  return event;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'bulkhead-run': CustomEvent<RunDetail>;
+    'bulkhead-tick': CustomEvent<TickDetail>;
+    'bulkhead-seek-request': CustomEvent<SeekDetail>;
+    'bulkhead-play-request': CustomEvent<Record<string, never>>;
+    'bulkhead-pause-request': CustomEvent<Record<string, never>>;
+    'bulkhead-step-request': CustomEvent<Record<string, never>>;
+    'bulkhead-restart-request': CustomEvent<Record<string, never>>;
+    'bulkhead-speed-request': CustomEvent<SpeedDetail>;
+    'bulkhead-config-request': CustomEvent<ConfigDetail>;
+  }
+}

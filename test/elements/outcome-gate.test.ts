@@ -1,0 +1,23 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/outcome-gate/define.js';
+import type { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
+
+const text = (el: HTMLElement) => el.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim();
+
+describe('<outcome-gate>', () => {
+  it('shows the full-window gate of a standalone scenario from its attributes', async () => {
+    const el = await fixture<OutcomeGate>(html`<outcome-gate tenant="B" policy="shared-round-robin"></outcome-gate>`);
+    expect(text(el)).to.contain('Tenant B gate Fail full window');
+    expect(text(el)).to.contain('2 completed of 4 required (90 % of 4 offered)');
+    expect(text(el)).to.contain('Completion rate: 50 %');
+    expect(text(el)).to.contain('p95 latency: 4 ticks');
+    expect(text(el)).to.contain('ignores the 2 requests that did not complete');
+    await expect(el).to.be.accessible();
+  });
+
+  it('falls back to B and says so for a bad tenant', async () => {
+    const el = await fixture<OutcomeGate>(html`<outcome-gate tenant="C"></outcome-gate>`);
+    expect(text(el)).to.contain('tenant: "C" is not A or B; showing B');
+    expect(text(el)).to.contain('Tenant B gate');
+  });
+});
