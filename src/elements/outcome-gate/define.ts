@@ -1,5 +1,5 @@
-import { OutcomeGate } from './outcome-gate.js';
 import { define } from '../define.js';
+import { OutcomeGate } from './outcome-gate.js';
 
 define('outcome-gate', OutcomeGate);
 

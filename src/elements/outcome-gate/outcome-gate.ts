@@ -1,5 +1,4 @@
 import { css, html } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { Tenant } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { GATE_LABEL, percent, ticks } from '../format.js';
@@ -67,8 +66,15 @@ export class OutcomeGate extends ScenarioElement {
     `,
   ];
 
-  @property() accessor tenant: string = 'B';
-  @property() accessor window: string = 'full';
+  static override properties = { tenant: {}, window: {} };
+  declare tenant: string;
+  declare window: string;
+
+  constructor() {
+    super();
+    this.tenant = 'B';
+    this.window = 'full';
+  }
 
   private get shownTenant(): Tenant {
     return this.tenant === 'A' ? 'A' : 'B';

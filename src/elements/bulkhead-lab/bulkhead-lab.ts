@@ -1,0 +1,164 @@
+import { css, html, type PropertyValues } from 'lit';
+import { presets, type PresetName } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { GATE_LABEL } from '../format.js';
+import { GUIDES, SCOPE } from './guides.js';
+
+import { ScenarioElement } from '../scenario-element.js';
+
+/**
+ * The complete lab: controls for every input, playback and the slot-by-tick picture, the views at
+ * the inspected tick, the full-window result, and every request and resource as text. It is a
+ * scenario source: page scripts drive it with the request events and hear `bulkhead-run` and
+ * `bulkhead-tick`.
+ *
+ * @summary The complete bulkhead lab.
+ * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
+ * @attr heading - a title to show instead of the preset's.
+ * @attr policy - and every other config attribute (`slots`, `reserved-a`, `a-per-tick`, …).
+ * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
+ * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
+ * @csspart lab - the whole lab.
+ * @csspart header - title, steps and scope.
+ * @csspart section - each section of the lab.
+ * @csspart notices - notices about attributes that were corrected.
+ * @cssproperty --bulkhead-color-a - tenant A's colour.
+ * @cssproperty --bulkhead-color-b - tenant B's colour.
+ * @cssproperty --bulkhead-font - the font of the lab.
+ * @cssproperty --bulkhead-space - the base gap between pieces.
+ */
+export class BulkheadLab extends ScenarioElement {
+  static override readonly isSource = true;
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+        contain: layout;
+      }
+      .lab {
+        background: var(--_bg);
+        border: 1px solid var(--_line);
+        border-radius: calc(var(--_radius) * 1.5);
+        padding: calc(var(--_gap) * 2);
+        display: grid;
+        gap: calc(var(--_gap) * 2);
+        min-width: 0;
+      }
+      h2 {
+        margin: 0;
+        font-size: 1.35rem;
+      }
+      h3 {
+        margin: 0 0 var(--_gap);
+        font-size: 1.05rem;
+      }
+      .kicker {
+        margin: 0;
+        color: var(--_muted);
+        font-size: 0.85rem;
+        letter-spacing: 0.06em;
+        text-transform: uppercase;
+      }
+      ol.steps {
+        margin: 0.3rem 0 0;
+        padding-left: 1.4rem;
+      }
+      ol.steps li {
+        margin: 0.2rem 0;
+      }
+      section {
+        min-width: 0;
+      }
+      .gates {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
+        gap: var(--_gap);
+        margin-bottom: var(--_gap);
+      }
+      details > summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
+      .scope {
+        margin: 0;
+        font-size: 0.85rem;
+        color: var(--_muted);
+      }
+    `,
+  ];
+
+  static override properties = { heading: {}, announcement: { state: true } };
+  declare heading: string | null;
+  /** What the polite live region says: the tick and the gates, once per change. */
+  declare private announcement: string;
+  private lastAnnounced = '';
+
+  constructor() {
+    super();
+    this.heading = null;
+    this.announcement = '';
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const scenario = this.scenario;
+    if (!scenario) return;
+    const { A, B } = scenario.metricsAt();
+    const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
+    if (message !== this.lastAnnounced) {
+      this.lastAnnounced = message;
+      this.announcement = message;
+    }
+  }
+
+  protected override render() {
+    const preset = this.getAttribute('preset') as PresetName | null;
+    const known = preset !== null && preset in presets;
+    const title = this.heading ?? (known ? presets[preset!].title : 'Bulkhead lab');
+    const steps = GUIDES[known ? preset! : 'custom'];
+    return html`
+      <article class="lab" part="lab" aria-label=${title}>
+        <header part="header">
+          <p class="kicker">Allocate · observe · compare</p>
+          <h2>${title}</h2>
+          <ol class="steps">${steps.map((step) => html`<li>${step}</li>`)}</ol>
+        </header>
+        ${this.renderNotices()}
+        <section part="section" aria-labelledby="h-inputs">
+          <h3 id="h-inputs">Inputs</h3>
+          <lab-controls></lab-controls>
+        </section>
+        <section part="section" aria-labelledby="h-playback">
+          <h3 id="h-playback">Playback: 20 ticks over one minute at 1×</h3>
+          <tick-timeline></tick-timeline>
+        </section>
+        <section part="section" aria-labelledby="h-now">
+          <h3 id="h-now">At the inspected tick</h3>
+          <div class="gates">
+            <outcome-gate tenant="A" window="inspected"></outcome-gate>
+            <outcome-gate tenant="B" window="inspected"></outcome-gate>
+          </div>
+          <slot-board></slot-board>
+          <outcome-table window="inspected"></outcome-table>
+        </section>
+        <section part="section" aria-labelledby="h-full">
+          <h3 id="h-full">Full-window result</h3>
+          <div class="gates">
+            <outcome-gate tenant="A"></outcome-gate>
+            <outcome-gate tenant="B"></outcome-gate>
+          </div>
+          <outcome-table window="full"></outcome-table>
+        </section>
+        <section part="section">
+          <details>
+            <summary>Every request and resource</summary>
+            <request-inspector></request-inspector>
+          </details>
+        </section>
+        <p class="scope">${SCOPE}</p>
+        <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      </article>
+    `;
+  }
+}

@@ -1,0 +1,32 @@
+import { css, html } from 'lit';
+import { tokens } from '../../styles/tokens.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+/**
+ * A scenario source without a UI of its own: it owns one config (from its attributes or `preset`),
+ * the simulated run, the inspected tick and the playback clock. Views inside it, or anywhere with
+ * `for="its id"`, show and drive it.
+ *
+ * @summary A scenario source for composing widgets.
+ * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`.
+ * @attr policy - and every other config attribute (`slots`, `reserved-a`, `a-per-tick`, …).
+ * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
+ * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
+ * @slot - the views and any other content.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class BulkheadScenario extends ScenarioElement {
+  static override readonly isSource = true;
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+    `,
+  ];
+
+  protected override render() {
+    return html`${this.renderNotices()}<slot></slot>`;
+  }
+}

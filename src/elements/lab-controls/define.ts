@@ -1,0 +1,11 @@
+import { define } from '../define.js';
+import { LabControls } from './lab-controls.js';
+
+define('lab-controls', LabControls);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lab-controls': LabControls;
+  }
+}
+export { LabControls };

@@ -1,0 +1,173 @@
+import { css, html } from 'lit';
+import { POLICIES, isPartitioned, uiRangeOf, type LabConfig, type NumericField } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { POLICY_LABEL } from '../format.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+interface NumberControl {
+  field: NumericField;
+  label: string;
+  unit?: string;
+  /** Why the control is disabled under this config, if it is. */
+  disabledBecause?: (config: LabConfig) => string | null;
+}
+
+const GROUPS: { title: string; controls: NumberControl[] }[] = [
+  {
+    title: 'Slots and demand',
+    controls: [
+      { field: 'slots', label: 'Total slots' },
+      {
+        field: 'reservedA', label: "A's home slots",
+        disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the partitioned policies reserve home slots.'),
+      },
+      { field: 'aPerTick', label: 'A requests per tick' },
+      { field: 'bEvery', label: 'One B request every', unit: 'ticks' },
+    ],
+  },
+  {
+    title: 'Service time and timeouts',
+    controls: [
+      {
+        field: 'aHold', label: 'A hold', unit: 'ticks',
+        disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
+      },
+      { field: 'bHold', label: 'B hold', unit: 'ticks' },
+      { field: 'aTimeout', label: 'A total timeout', unit: 'ticks' },
+      { field: 'bTimeout', label: 'B total timeout', unit: 'ticks' },
+    ],
+  },
+  {
+    title: 'Admission and target',
+    controls: [
+      { field: 'queueCap', label: 'Most waiting per tenant' },
+      { field: 'target', label: 'Completion target', unit: '%' },
+    ],
+  },
+];
+
+const FAULT_LABEL = {
+  none: 'Healthy: A calls hold their slot for A hold',
+  stall: 'Stall all A calls until timeout',
+  'fail-fast': 'Fail fast: A calls error the moment they start',
+} as const;
+
+/**
+ * A labelled control for every input of the scenario. Edits recompute at once and never start
+ * playback; a disabled control says why.
+ *
+ * @summary Every input of the scenario, labelled.
+ * @attr for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
+ * @fires bulkhead-run - (when standalone) an edit produced a new result.
+ * @csspart form - the whole form.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class LabControls extends ScenarioElement {
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      form {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
+        gap: var(--_gap);
+      }
+      fieldset {
+        border: 1px solid var(--_line);
+        border-radius: var(--_radius);
+        margin: 0;
+        padding: 0.4rem 0.7rem 0.6rem;
+        min-width: 0;
+      }
+      legend {
+        font-weight: 600;
+      }
+      .field {
+        display: grid;
+        grid-template-columns: 1fr auto;
+        gap: 0.1rem 0.5rem;
+        align-items: center;
+        margin: 0.35rem 0;
+      }
+      .field input {
+        width: 4.5rem;
+      }
+      .why,
+      .fixed {
+        grid-column: 1 / -1;
+        font-size: 0.8rem;
+        color: var(--_muted);
+        margin: 0;
+      }
+      .radio {
+        display: flex;
+        gap: 0.4rem;
+        align-items: flex-start;
+        margin: 0.25rem 0;
+      }
+      select {
+        max-width: 100%;
+      }
+    `,
+  ];
+
+  private change(changes: Partial<Record<keyof LabConfig, unknown>>) {
+    this.bound.request('bulkhead-config-request', { changes });
+  }
+
+  /** Applies a typed number once it is a valid whole number in range; leaves the box alone while it is not. */
+  private onNumber(field: NumericField, event: Event, commit: boolean) {
+    const input = event.target as HTMLInputElement;
+    const { min, max } = uiRangeOf(field, this.scenario.config);
+    const value = Number(input.value);
+    const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
+    if (valid && value !== this.scenario.config[field]) this.change({ [field]: value });
+    else if (commit && !valid) input.value = String(this.scenario.config[field]); // put back the value in use
+  }
+
+  private renderNumber(config: LabConfig, { field, label, unit, disabledBecause }: NumberControl) {
+    const { min, max } = uiRangeOf(field, config);
+    const why = disabledBecause?.(config) ?? null;
+    const id = `f-${field}`;
+    return html`<div class="field">
+      <label for=${id}>${label}${unit ? html` <span class="unit">(${unit})</span>` : ''}</label>
+      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${String(config[field])}
+        ?disabled=${why !== null} aria-describedby=${why ? `${id}-why` : `${id}-range`}
+        @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>
+      ${why
+        ? html`<p class="why" id="${id}-why">${why}</p>`
+        : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`}
+    </div>`;
+  }
+
+  protected override render() {
+    const config = this.scenario.config;
+    return html`
+      ${this.renderNotices()}
+      <form part="form" @submit=${(e: Event) => e.preventDefault()}>
+        <fieldset>
+          <legend>Policy</legend>
+          <label for="policy">How waiting work gets a slot</label>
+          <select id="policy" @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
+            ${POLICIES.map((p) => html`<option value=${p} ?selected=${p === config.policy}>${POLICY_LABEL[p]}</option>`)}
+          </select>
+        </fieldset>
+        <fieldset>
+          <legend>Dependency A</legend>
+          ${(['none', 'stall', 'fail-fast'] as const).map((fault) => html`<label class="radio">
+            <input type="radio" name="aFault" value=${fault} .checked=${config.aFault === fault}
+              @change=${() => this.change({ aFault: fault })}>
+            <span>${FAULT_LABEL[fault]}</span>
+          </label>`)}
+        </fieldset>
+        ${GROUPS.map((group) => html`<fieldset>
+          <legend>${group.title}</legend>
+          ${group.controls.map((control) => this.renderNumber(config, control))}
+        </fieldset>`)}
+        <p class="fixed">Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.</p>
+      </form>
+    `;
+  }
+}

@@ -1,0 +1,83 @@
+import { css, html } from 'lit';
+import type { TenantMetrics } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { GATE_LABEL, percent } from '../format.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+const ROWS: [string, (m: TenantMetrics) => string | number][] = [
+  ['Offered', (m) => m.offered],
+  ['Completed', (m) => m.completed],
+  ['Failed', (m) => m.failed],
+  ['Timed out while waiting', (m) => m.timedOutWaiting],
+  ['Timed out in service', (m) => m.timedOutRunning],
+  ['Rejected', (m) => m.rejected],
+  ['Waiting', (m) => m.waiting],
+  ['Running (own / borrowed slots)', (m) => `${m.running - m.runningBorrowed} / ${m.runningBorrowed}`],
+  ['Completion rate (all offered)', (m) => percent(m.completionRate)],
+  ['p95 of completed only (ticks)', (m) => m.p95 ?? '–'],
+  ['Required completions', (m) => m.required],
+  ['Gate', (m) => GATE_LABEL[m.gate]],
+];
+
+/**
+ * Per-tenant metrics as a table: counts by outcome, completion rate, p95 of completed requests,
+ * required completions and the gate; at the inspected tick or over the full window.
+ *
+ * @summary Per-tenant metrics table.
+ * @attr window - `inspected` (default) or `full`.
+ * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @csspart table - the table.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class OutcomeTable extends ScenarioElement {
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      caption {
+        text-align: left;
+        font-weight: 600;
+        padding-bottom: 0.3rem;
+      }
+      td {
+        text-align: right;
+      }
+    `,
+  ];
+
+  static override properties = { window: {} };
+  declare window: string;
+
+  constructor() {
+    super();
+    this.window = 'inspected';
+  }
+
+  protected override render() {
+    const scenario = this.scenario;
+    const full = this.window === 'full';
+    const tick = full ? scenario.config.horizon : scenario.tick;
+    const metrics = scenario.metricsAt(tick);
+    const bad = this.window !== 'full' && this.window !== 'inspected';
+    return html`
+      ${this.renderNotices()}
+      ${bad ? html`<ul class="notices" role="status"><li>window: ${JSON.stringify(this.window)} is not full or inspected;
+        showing the inspected tick</li></ul>` : ''}
+      <div class="scroller" tabindex="0" role="region" aria-label=${full ? 'Full-window result' : `Outcomes at tick ${tick}`}>
+        <table part="table">
+          <caption>${full
+            ? `Full-window result (through tick ${tick}, target ${scenario.config.target} %)`
+            : `Outcomes at tick ${tick}`}</caption>
+          <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
+            <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
+          <tbody>
+            ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th>
+              <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`)}
+          </tbody>
+        </table>
+      </div>
+    `;
+  }
+}

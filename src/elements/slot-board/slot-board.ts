@@ -1,0 +1,97 @@
+import { css, html } from 'lit';
+import { tokens } from '../../styles/tokens.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+/**
+ * The inspected tick at a glance: who holds each slot (and whether it is borrowed), and each
+ * tenant's queue, oldest first.
+ *
+ * @summary Slot holders and queues at the inspected tick.
+ * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @csspart slots - the list of slots.
+ * @csspart queues - the two queues.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class SlotBoard extends ScenarioElement {
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: 0 0 0.4rem;
+      }
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr));
+        gap: 0.35rem;
+      }
+      .slot {
+        border: 1px solid var(--_line);
+        border-radius: var(--_radius);
+        padding: 0.3rem 0.5rem;
+        background: var(--_bg);
+      }
+      .slot.A {
+        background: var(--_a-soft);
+        border-left: 5px solid var(--_a);
+      }
+      .slot.B {
+        background: var(--_b-soft);
+        border-left: 5px solid var(--_b);
+      }
+      .slot.borrowed {
+        border-style: dashed;
+        border-width: 2px 2px 2px 5px;
+      }
+      .slot .holder {
+        font-family: var(--_mono);
+        font-weight: 700;
+      }
+      .slot small {
+        display: block;
+        color: var(--_muted);
+      }
+      .queues {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+        gap: var(--_gap);
+        margin-top: var(--_gap);
+      }
+      .queue p {
+        margin: 0.1rem 0;
+        font-family: var(--_mono);
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  protected override render() {
+    const scenario = this.scenario;
+    const slots = scenario.slotsAt();
+    const queues = scenario.queuesAt();
+    return html`
+      ${this.renderNotices()}
+      <h3>Slots at tick ${scenario.tick}</h3>
+      <ol part="slots">
+        ${slots.map((s) => html`<li class="slot ${s.tenant ?? 'free'} ${s.borrowed ? 'borrowed' : ''}">
+          Slot ${s.slot}: <span class="holder">${s.holder ?? 'free'}</span>
+          <small>${s.home ? `home of ${s.home}` : 'shared'}${s.holder
+            ? ` · tenant ${s.tenant}${s.borrowed ? ' · borrowed' : ''}` : ''}</small>
+        </li>`)}
+      </ol>
+      <div class="queues" part="queues">
+        ${(['A', 'B'] as const).map((tenant) => html`<div class="queue">
+          <h3 class="tenant-${tenant}">Tenant ${tenant} waiting: ${queues[tenant].length}
+            of at most ${scenario.config.queueCap}</h3>
+          <p>${queues[tenant].length ? queues[tenant].join(' ') : 'nobody waiting'}</p>
+        </div>`)}
+      </div>
+    `;
+  }
+}

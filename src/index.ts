@@ -1,0 +1,14 @@
+/** Registers every element (the script-tag entry) and exports the public API. */
+// Sources first, so views that upgrade after them find their enclosing source at once.
+export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
+export { BulkheadLab } from './elements/bulkhead-lab/define.js';
+export { LabControls } from './elements/lab-controls/define.js';
+export { OutcomeGate } from './elements/outcome-gate/define.js';
+export { OutcomeTable } from './elements/outcome-table/define.js';
+export { RequestInspector } from './elements/request-inspector/define.js';
+export { SlotBoard } from './elements/slot-board/define.js';
+export { TickTimeline } from './elements/tick-timeline/define.js';
+export { SPEEDS, WINDOW_SECONDS, realTime, type Speed, type TimeSource } from './scenario/clock.js';
+export type * from './scenario/events.js';
+export { Scenario } from './scenario/scenario.js';
+export * from './sim/index.js';

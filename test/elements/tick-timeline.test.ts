@@ -1,0 +1,146 @@
+// Playback per SPEC §4 with an injected clock: no test waits on real seconds.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/tick-timeline/define.js';
+import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
+import { FakeTime } from '../helpers/fake-time.js';
+import { deep, deepAll, settled, textOf } from '../helpers/ui.js';
+
+async function timeline() {
+  const el = await fixture<TickTimeline>(html`<tick-timeline></tick-timeline>`);
+  const time = new FakeTime();
+  el.timeSource = time;
+  return { el, time };
+}
+const button = (el: TickTimeline, label: string) =>
+  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label)!;
+const status = (el: TickTimeline) => textOf(deep(el, 'output'));
+
+describe('<tick-timeline> playback', () => {
+  it('plays the window over 60 s at 1×: a tick every 3 s, tick 20 at 60 s, then stops', async () => {
+    const { el, time } = await timeline();
+    button(el, 'Play').click();
+    await settled(el);
+    expect(status(el)).to.contain('tick 0 of 20 · 0:00 of 1:00 · playing at 1×');
+    time.advance(2999);
+    await settled(el);
+    expect(el.tick).to.equal(0);
+    time.advance(1);
+    await settled(el);
+    expect(el.tick).to.equal(1);
+    time.advance(57_000);
+    await settled(el);
+    expect(el.tick).to.equal(20);
+    expect(status(el)).to.contain('tick 20 of 20 · 1:00 of 1:00 · paused');
+    expect(time.pending).to.equal(0);
+    expect(button(el, 'Play again')).to.exist;
+  });
+
+  it('keeps the position when the speed changes', async () => {
+    const { el, time } = await timeline();
+    button(el, 'Play').click();
+    time.advance(7_500); // 7.5 s at 1×: tick 2
+    deep<HTMLInputElement>(el, 'input[value="2"]').click();
+    await settled(el);
+    expect(el.tick).to.equal(2);
+    expect(status(el)).to.contain('0:07 of 1:00 · playing at 2×');
+    time.advance(750); // 1.5 inspection seconds at 2× → 9 s: tick 3
+    await settled(el);
+    expect(el.tick).to.equal(3);
+    deep<HTMLInputElement>(el, 'input[value="0.25"]').click();
+    time.advance(11_999); // 2.99 s at 0.25× → 11.99 s: still tick 3
+    await settled(el);
+    expect(el.tick).to.equal(3);
+    time.advance(1);
+    await settled(el);
+    expect(el.tick).to.equal(4);
+  });
+
+  it('Next tick pauses on the next tick', async () => {
+    const { el, time } = await timeline();
+    button(el, 'Play').click();
+    time.advance(4_000);
+    button(el, 'Next tick').click();
+    await settled(el);
+    expect(el.tick).to.equal(2);
+    expect(status(el)).to.contain('paused');
+    time.advance(30_000);
+    expect(el.tick).to.equal(2);
+  });
+
+  it('Restart returns to tick 0 keeping inputs and speed', async () => {
+    const el = await fixture<TickTimeline>(html`<tick-timeline slots="6"></tick-timeline>`);
+    const time = new FakeTime();
+    el.timeSource = time;
+    deep<HTMLInputElement>(el, 'input[value="0.5"]').click();
+    button(el, 'Play').click();
+    time.advance(20_000); // 10 s at 0.5×: tick 3
+    expect(el.tick).to.equal(3);
+    button(el, 'Restart').click();
+    await settled(el);
+    expect(el.tick).to.equal(0);
+    expect(el.config.slots).to.equal(6);
+    expect(status(el)).to.contain('playing at 0.5×');
+  });
+
+  it('seeks with the Inspection slider, a column click and the arrow keys', async () => {
+    const { el } = await timeline();
+    const slider = deep<HTMLInputElement>(el, '#inspection');
+    slider.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    await settled(el);
+    expect(el.tick).to.equal(2);
+    deepAll<HTMLTableCellElement>(el, 'thead th')[13]!.click(); // the column of tick 12
+    await settled(el);
+    expect(el.tick).to.equal(12);
+    expect(deep(el, 'thead th.current').textContent!.trim()).to.equal('12');
+    deep(el, '.scroller').focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await settled(el);
+    expect(el.tick).to.equal(11);
+    await sendKeys({ press: 'End' });
+    await settled(el);
+    expect(el.tick).to.equal(20);
+    await sendKeys({ press: 'Home' });
+    await settled(el);
+    expect(el.tick).to.equal(0);
+  });
+
+  it('pauses when the tab is hidden', async () => {
+    const { el, time } = await timeline();
+    button(el, 'Play').click();
+    time.advance(6_000);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as unknown as Record<string, unknown>).visibilityState;
+    await settled(el);
+    expect(status(el)).to.contain('paused');
+    time.advance(30_000);
+    expect(el.tick).to.equal(2);
+  });
+
+  it('announces ticks during playback as bulkhead-tick events', async () => {
+    const { el, time } = await timeline();
+    button(el, 'Play').click();
+    setTimeout(() => time.advance(3_000));
+    const event = await oneEvent(el, 'bulkhead-tick');
+    expect(event.detail).to.include({ tick: 1, playing: true, speed: 1 });
+  });
+});
+
+describe('<tick-timeline> picture', () => {
+  it('names the holder of every slot at every tick and marks borrowed cells', async () => {
+    const el = await fixture<TickTimeline>(html`<tick-timeline policy="borrowing"></tick-timeline>`);
+    const rows = deepAll(el, 'tbody tr').map((row) => [...row.children].map((cell) => cell.textContent!.trim()));
+    // Borrowing, default fixture: tick 0 gives A0 A1 their home slots and B0 slot 2; at tick 1 A2 A3
+    // borrow B's idle slots 2 and 3 (B has nobody waiting) and keep them.
+    expect(rows[0]!.slice(0, 3)).to.deep.equal(['0 (A)', 'A0', 'A0']);
+    expect(rows[2]!.slice(0, 3)).to.deep.equal(['2 (B)', 'B0', 'A2*']);
+    expect(rows[3]!.slice(0, 3)).to.deep.equal(['3 (B)', '·', 'A3*']);
+    expect(deepAll(el, 'td.borrowed').length).to.be.greaterThan(0);
+    const timedOut = rows.find((r) => r[0] === 'Timed out')!;
+    expect(timedOut[8]).to.equal('B1'); // B1 (arrival 3, timeout 4) times out at tick 7
+    await expect(el).to.be.accessible();
+  });
+});

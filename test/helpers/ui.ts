@@ -1,0 +1,51 @@
+// Small helpers so tests read like what a person does: find, type, click, read.
+import { sendKeys } from '@web/test-runner-commands';
+import type { LitElement } from 'lit';
+
+/** Finds an element by a chain of selectors, each one looked up inside the previous one's shadow root. */
+export function deep<T extends Element = HTMLElement>(root: Element, ...selectors: string[]): T {
+  let current: Element = root;
+  for (const selector of selectors) {
+    const scope: ParentNode = current.shadowRoot ?? current;
+    const found = scope.querySelector(selector);
+    if (!found) throw new Error(`nothing matches ${selector} inside <${current.localName}>`);
+    current = found;
+  }
+  return current as T;
+}
+
+export function deepAll<T extends Element = HTMLElement>(root: Element, ...selectors: string[]): T[] {
+  const last = selectors.pop()!;
+  const parent = selectors.length ? deep(root, ...selectors) : root;
+  return [...(parent.shadowRoot ?? parent).querySelectorAll<T>(last)];
+}
+
+/** The text a person reads, with whitespace collapsed. */
+export const textOf = (el: Element): string =>
+  ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** Waits until an element and every Lit element in its shadow tree have rendered. */
+export async function settled(el: Element): Promise<void> {
+  const lit = el as LitElement;
+  if (lit.updateComplete) await lit.updateComplete;
+  for (const child of el.shadowRoot?.querySelectorAll('*') ?? []) {
+    if (child.shadowRoot) await settled(child);
+  }
+}
+
+/** Replaces the content of a text or number box by typing, as a person would, then leaves it. */
+export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
+  input.focus();
+  await sendKeys({ press: 'Control+A' });
+  if (value === '') await sendKeys({ press: 'Backspace' });
+  else await sendKeys({ type: value });
+  await sendKeys({ press: 'Tab' });
+}
+
+/** Picks an option in a select the way a browser reports it: value change, then input and change events. */
+export function choose(select: HTMLSelectElement, value: string): void {
+  select.focus();
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
