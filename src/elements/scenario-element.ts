@@ -50,7 +50,7 @@ export abstract class ScenarioElement extends LitElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old !== value && CONFIG_ATTRIBUTES.includes(name)) this.bound.attributesChanged();
+    if (old !== value && CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
   }
 
   /** Visible notices about bad attributes or a broken binding; each is warned once in the console. */

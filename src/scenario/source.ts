@@ -5,7 +5,7 @@
  */
 import { ContextConsumer, ContextProvider, createContext } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FIELDS, presets, type LabConfig, type PresetName } from '../sim/index.js';
+import { DEFAULT_CONFIG, FIELDS, presets, type LabConfig, type PresetName } from '../sim/index.js';
 import { isSpeed } from './clock.js';
 import { REQUESTS, emit, type EventDetails, type RequestDetails, type RequestName } from './events.js';
 import { Scenario, type Cause, type Change } from './scenario.js';
@@ -105,6 +105,8 @@ export class ScenarioController implements ReactiveController {
   private provider: ContextProvider<typeof scenarioContext> | null = null;
   private enclosing: Scenario | undefined;
   private connected = false;
+  /** Whether a missing `for` target has had its second chance (parsing, upgrade). */
+  private forRetried = false;
 
   constructor(
     private readonly host: Host,
@@ -136,7 +138,10 @@ export class ScenarioController implements ReactiveController {
     this.resolve();
     if (!this.isSource && this.host.hasAttribute('for') && this.binding !== 'for') {
       // The target may not be parsed or upgraded yet: look again once it can be.
-      const retry = () => this.connected && this.resolve();
+      const retry = () => {
+        this.forRetried = document.readyState !== 'loading';
+        if (this.connected) this.resolve();
+      };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', retry, { once: true });
       queueMicrotask(retry);
     }
@@ -151,12 +156,14 @@ export class ScenarioController implements ReactiveController {
     this.own?.playback.pause();
   }
 
-  /** Re-reads the config attributes (the page changed one): no events. */
-  attributesChanged(): void {
+  /** The page changed a config attribute: apply that one change, announcing nothing. */
+  attributeChanged(name: string): void {
     if (!this.own) return;
     const { input, notes } = readConfigAttributes(this.host);
     this.ownNotes = notes;
-    this.own.setInput(input, 'property');
+    if (name === 'preset') return this.own.setInput(input, 'property');
+    const field = FIELDS.find((f) => attributeOf(f) === name)!;
+    this.own.update({ [field]: input[field] ?? DEFAULT_CONFIG[field] }, 'property');
   }
 
   /** Sends a request to this element's source. */
@@ -192,7 +199,9 @@ export class ScenarioController implements ReactiveController {
         if (target && !target.isScenarioSource && target.localName.includes('-')) {
           customElements.whenDefined(target.localName).then(() => this.resolve(), () => {});
         }
-        this.bindingNotes = [`for: no scenario source with id ${JSON.stringify(forId)}; showing this widget on its own`];
+        if (this.forRetried) {
+          this.bindingNotes = [`for: no scenario source with id ${JSON.stringify(forId)}; showing this widget on its own`];
+        }
         binding = 'standalone';
       }
     } else if (this.enclosing) {

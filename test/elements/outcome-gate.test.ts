@@ -11,7 +11,7 @@ describe('<outcome-gate>', () => {
     expect(text(el)).to.contain('2 completed of 4 required (90 % of 4 offered)');
     expect(text(el)).to.contain('Completion rate: 50 %');
     expect(text(el)).to.contain('p95 latency: 4 ticks');
-    expect(text(el)).to.contain('ignores the 2 requests that did not complete');
+    expect(text(el)).to.contain('leaves out the 2 offered requests that did not complete');
     await expect(el).to.be.accessible();
   });
 

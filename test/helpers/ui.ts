@@ -36,7 +36,9 @@ export async function settled(el: Element): Promise<void> {
 /** Replaces the content of a text or number box by typing, as a person would, then leaves it. */
 export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
   input.focus();
-  await sendKeys({ press: 'Control+A' });
+  await sendKeys({ down: 'Control' });
+  await sendKeys({ press: 'a' });
+  await sendKeys({ up: 'Control' });
   if (value === '') await sendKeys({ press: 'Backspace' });
   else await sendKeys({ type: value });
   await sendKeys({ press: 'Tab' });

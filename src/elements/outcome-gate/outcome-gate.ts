@@ -96,7 +96,7 @@ export class OutcomeGate extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       ${notices.length ? html`<ul class="notices" role="status">${notices.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
-      <section class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate">
+      <section class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
         <h3>
           <span>Tenant ${tenant} gate</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
@@ -109,8 +109,8 @@ export class OutcomeGate extends ScenarioElement {
                 (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
               <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
               <p>p95 latency: <strong>${ticks(m.p95)}</strong>
-                <span class="warning">— completed requests only; it ignores the ${unfinished}
-                  ${unfinished === 1 ? 'request' : 'requests'} that did not complete</span></p>
+                <span class="warning">— completed requests only; it leaves out the ${unfinished} offered
+                  ${unfinished === 1 ? 'request' : 'requests'} that ${full ? 'did not complete' : 'have not completed'}</span></p>
             `}
       </section>
     `;

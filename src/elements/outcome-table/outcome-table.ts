@@ -65,11 +65,11 @@ export class OutcomeTable extends ScenarioElement {
       ${this.renderNotices()}
       ${bad ? html`<ul class="notices" role="status"><li>window: ${JSON.stringify(this.window)} is not full or inspected;
         showing the inspected tick</li></ul>` : ''}
-      <div class="scroller" tabindex="0" role="region" aria-label=${full ? 'Full-window result' : `Outcomes at tick ${tick}`}>
+      <div class="scroller" tabindex="0" role="region" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
         <table part="table">
           <caption>${full
-            ? `Full-window result (through tick ${tick}, target ${scenario.config.target} %)`
-            : `Outcomes at tick ${tick}`}</caption>
+            ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
+            : `Per tenant at tick ${tick}`}</caption>
           <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
             <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
           <tbody>

@@ -1,0 +1,68 @@
+// Garbage attributes never throw: each element renders with the nearest valid value and says so.
+import { expect, fixture } from '@open-wc/testing';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import '../../src/index.js';
+import type { ScenarioElement } from '../../src/elements/scenario-element.js';
+import { settled, textOf } from '../helpers/ui.js';
+
+const TAGS = ['bulkhead-lab', 'bulkhead-scenario', 'tick-timeline', 'outcome-gate', 'outcome-table', 'lab-controls',
+  'slot-board', 'request-inspector'];
+
+const cases: { name: string; attributes: string; expect: Record<string, unknown>; notice: string }[] = [
+  { name: 'text in a number', attributes: 'slots="many"', expect: { slots: 4 }, notice: 'slots: "many" is not a whole number from 1 to 8; using 4' },
+  { name: 'a number out of range', attributes: 'a-timeout="99"', expect: { aTimeout: 20 }, notice: 'aTimeout: "99" is not a whole number from 1 to 20; using 20' },
+  { name: 'a negative number', attributes: 'queue-cap="-3"', expect: { queueCap: 0 }, notice: 'queueCap: "-3" is not a whole number from 0 to 12; using 0' },
+  { name: 'a fraction', attributes: 'target="50.4"', expect: { target: 50 }, notice: 'target: "50.4" is not a whole number from 0 to 100; using 50' },
+  { name: 'an unknown policy', attributes: 'policy="lifo"', expect: { policy: 'shared-fifo' }, notice: 'policy: "lifo" is not one of' },
+  { name: 'an unknown fault', attributes: 'a-fault="slow"', expect: { aFault: 'stall' }, notice: 'aFault: "slow" is not one of' },
+  { name: 'an empty value', attributes: 'b-hold=""', expect: { bHold: 1 }, notice: 'bHold: "" is not a whole number from 1 to 12; using 1' },
+  { name: 'reserved slots beyond the total', attributes: 'slots="3" reserved-a="5"', expect: { reservedA: 2 }, notice: 'reservedA: "5" is not a whole number from 0 to 2; using 2' },
+  { name: 'an unknown preset', attributes: 'preset="nope"', expect: { policy: 'shared-fifo' }, notice: 'preset: "nope" is not one of' },
+];
+
+describe('bad attributes', () => {
+  let warn: typeof console.warn;
+  const warnings: string[] = [];
+  before(() => {
+    warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+  });
+  after(() => {
+    console.warn = warn;
+  });
+
+  for (const tag of TAGS) {
+    for (const c of cases) {
+      it(`<${tag}> with ${c.name} renders the nearest valid value and a visible notice`, async () => {
+        const el = await fixture<ScenarioElement>(staticHtml`<${unsafeStatic(tag)} ${unsafeStatic(c.attributes)}></${unsafeStatic(tag)}>`);
+        await settled(el);
+        expect(el.config).to.include(c.expect);
+        expect(textOf(el)).to.contain(c.notice);
+        expect(warnings.some((w) => w.includes(c.notice))).to.equal(true);
+      });
+    }
+  }
+
+  it('warns once per problem, however many widgets share it', async () => {
+    const before = warnings.length;
+    await fixture(staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`);
+    await new Promise((r) => setTimeout(r));
+    expect(warnings.slice(before).filter((w) => w.includes('"zero"')).length).to.equal(1);
+  });
+
+  it('a bad tenant or window on a view falls back visibly', async () => {
+    const gate = await fixture(staticHtml`<outcome-gate tenant="" window="later"></outcome-gate>`);
+    expect(textOf(gate)).to.contain('tenant: "" is not A or B; showing B');
+    expect(textOf(gate)).to.contain('window: "later" is not full or inspected; showing the full window');
+    const table = await fixture(staticHtml`<outcome-table window="sometimes"></outcome-table>`);
+    expect(textOf(table)).to.contain('window: "sometimes" is not full or inspected; showing the inspected tick');
+  });
+
+  it('a page can fix an attribute later, and the notice goes away', async () => {
+    const el = await fixture<ScenarioElement>(staticHtml`<outcome-gate slots="many"></outcome-gate>`);
+    el.setAttribute('slots', '6');
+    await settled(el);
+    expect(el.config.slots).to.equal(6);
+    expect(textOf(el)).not.to.contain('is not a whole number');
+  });
+});
