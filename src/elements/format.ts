@@ -13,10 +13,17 @@ export const GATE_LABEL: Record<Gate, string> = {
 };
 
 export const POLICY_LABEL: Record<Policy, string> = {
-  'shared-fifo': 'Shared pool, first come first served',
-  'shared-round-robin': 'Shared pool, tenants take turns',
-  'strict-partitions': 'Strict tenant partitions',
-  borrowing: 'Partitions that lend idle slots',
+  'shared-fifo': 'Shared pool, FIFO',
+  'shared-round-robin': 'Shared pool, round-robin',
+  'strict-partitions': 'Strict partitions',
+  borrowing: 'Partitions with borrowing',
+};
+
+export const POLICY_HELP: Record<Policy, string> = {
+  'shared-fifo': 'Any free slot takes the oldest waiting request of either tenant.',
+  'shared-round-robin': 'Any free slot; when both tenants wait, the one that did not start last goes next.',
+  'strict-partitions': 'Each tenant uses only its home slots, even while the other tenant\'s slots sit idle.',
+  borrowing: 'Home slots first; an idle slot may run the other tenant\'s work, which keeps it until done.',
 };
 
 /** A request's state in words; timeouts say whether the request was waiting or in service. */

@@ -34,7 +34,7 @@ export class BulkheadLab extends ScenarioElement {
     css`
       :host {
         display: block;
-        contain: layout;
+        contain: inline-size;
       }
       .lab {
         background: var(--_bg);
@@ -75,6 +75,12 @@ export class BulkheadLab extends ScenarioElement {
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
         gap: var(--_gap);
         margin-bottom: var(--_gap);
+      }
+      .split {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
+        gap: calc(var(--_gap) * 2);
+        align-items: start;
       }
       details > summary {
         cursor: pointer;
@@ -139,8 +145,10 @@ export class BulkheadLab extends ScenarioElement {
             <outcome-gate tenant="A" window="inspected"></outcome-gate>
             <outcome-gate tenant="B" window="inspected"></outcome-gate>
           </div>
-          <slot-board></slot-board>
-          <outcome-table window="inspected"></outcome-table>
+          <div class="split">
+            <slot-board></slot-board>
+            <outcome-table window="inspected"></outcome-table>
+          </div>
         </section>
         <section part="section" aria-labelledby="h-full">
           <h3 id="h-full">Full-window result</h3>

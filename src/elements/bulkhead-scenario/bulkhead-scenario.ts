@@ -21,7 +21,7 @@ export class BulkheadScenario extends ScenarioElement {
     tokens,
     css`
       :host {
-        display: block;
+        display: contents;
       }
     `,
   ];

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { POLICIES, isPartitioned, uiRangeOf, type LabConfig, type NumericField } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
-import { POLICY_LABEL } from '../format.js';
+import { POLICY_HELP, POLICY_LABEL } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 interface NumberControl {
@@ -108,7 +108,9 @@ export class LabControls extends ScenarioElement {
         margin: 0.25rem 0;
       }
       select {
+        display: block;
         max-width: 100%;
+        margin: 0.2rem 0;
       }
     `,
   ];
@@ -150,9 +152,10 @@ export class LabControls extends ScenarioElement {
         <fieldset>
           <legend>Policy</legend>
           <label for="policy">How waiting work gets a slot</label>
-          <select id="policy" @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
+          <select id="policy" aria-describedby="policy-help" @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
             ${POLICIES.map((p) => html`<option value=${p} ?selected=${p === config.policy}>${POLICY_LABEL[p]}</option>`)}
           </select>
+          <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>

@@ -20,6 +20,8 @@ export class RequestInspector extends ScenarioElement {
     css`
       :host {
         display: block;
+        /* wide tables scroll inside the widget instead of widening the page's layout */
+        contain: inline-size;
       }
       caption {
         text-align: left;

@@ -29,6 +29,8 @@ export class TickTimeline extends ScenarioElement {
     css`
       :host {
         display: block;
+        /* wide tables scroll inside the widget instead of widening the page's layout */
+        contain: inline-size;
       }
       .controls {
         display: flex;
@@ -39,6 +41,8 @@ export class TickTimeline extends ScenarioElement {
       }
       .speed {
         display: inline-flex;
+        flex-wrap: wrap;
+        min-width: 0;
         gap: 0.25rem;
         align-items: center;
         border: 0;
