@@ -1,0 +1,80 @@
+// The demo pages, built and served as plain static files, in a real Chromium: everything works from
+// the one script tag, nothing logs an error, and nothing overflows a 320 px wide screen.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { serveStatic } from './static-server.js';
+
+let server: Awaited<ReturnType<typeof serveStatic>>;
+let browser: Browser;
+
+before(async () => {
+  server = await serveStatic(process.cwd());
+  browser = await chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, width: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(server.url + path, { waitUntil: 'load' });
+  await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  return { page, errors };
+}
+
+/** Text inside a shadow-rooted element, found by a chain of selectors. */
+const deepText = (page: Page, selectors: string[]) =>
+  page.evaluate((chain) => {
+    let node: Element | null = document.documentElement;
+    for (const selector of chain) node = (node!.shadowRoot ?? node!).querySelector(selector);
+    return node ? ((node.shadowRoot ?? node).textContent ?? '').replace(/\s+/g, ' ').trim() : null;
+  }, selectors);
+
+test('the demo page shows the three experiments as labs', async () => {
+  const { page, errors } = await open('/demo/index.html', 1280);
+  const titles = await page.$$eval('bulkhead-lab', (labs) => labs.map((lab) => lab.shadowRoot!.querySelector('h2')!.textContent));
+  assert.deepEqual(titles, ['Contain a stalled dependency', 'Count every offered request', 'A slow dependency hurts more than a dead one']);
+  const slowB = await deepText(page, ['#slow', 'outcome-gate[tenant="B"]:not([window])']);
+  assert.match(slowB!, /3 completed of 11 required \(90 % of 12 offered\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the docs page composes widgets around one source, plus a standalone gate', async () => {
+  const { page, errors } = await open('/demo/docs.html', 1280);
+  await page.evaluate(() => {
+    const source = document.getElementById('docs-scenario')!;
+    source.dispatchEvent(new CustomEvent('bulkhead-config-request', {
+      detail: { changes: { target: 50 } }, bubbles: true, composed: true,
+    }));
+  });
+  assert.match((await deepText(page, ['#target-heading + p + .docs-grid outcome-gate']))!, /Tenant B gate Pass full window/);
+  assert.match((await deepText(page, ['#alone-heading ~ outcome-gate']))!, /12 completed of 11 required/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('loading the bundle twice on one page throws nothing', async () => {
+  const { page, errors } = await open('/demo/index.html', 1280);
+  await page.evaluate((url) => import(url), '/dist/bulkhead-lab.js?copy=2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const path of ['/demo/index.html', '/demo/docs.html']) {
+  test(`${path} never scrolls sideways at 320 px`, async () => {
+    const { page } = await open(path, 320);
+    await page.evaluate(() => document.querySelectorAll('bulkhead-lab').forEach((lab: Element) => {
+      lab.shadowRoot!.querySelector('details')!.open = true; // the widest table
+    }));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `scrollWidth ${width}`);
+    await page.close();
+  });
+}
