@@ -43,12 +43,17 @@ export const tokens = css`
     --_radius: var(--bulkhead-radius, 6px);
     font-family: var(--_font);
     color: var(--_fg);
+    color-scheme: light dark;
     line-height: 1.45;
   }
   :host([hidden]) {
     display: none !important;
   }
+  :host([theme='light']) {
+    color-scheme: light;
+  }
   :host([theme='dark']) {
+    color-scheme: dark;
     ${darkScheme}
   }
   @media (prefers-color-scheme: dark) {
@@ -70,6 +75,17 @@ export const tokens = css`
   input {
     font: inherit;
     color: inherit;
+  }
+  select,
+  input[type='number'] {
+    background: var(--_bg);
+    border: 1px solid var(--_line);
+    border-radius: calc(var(--_radius) / 2);
+    padding: 0.15rem 0.3rem;
+  }
+  input:disabled {
+    background: var(--_panel);
+    color: var(--_muted);
   }
   button {
     border: 1px solid var(--_line);

@@ -78,3 +78,40 @@ for (const path of ['/demo/index.html', '/demo/docs.html']) {
     await page.close();
   });
 }
+
+test('notes survive a real reload, and Export notes downloads them', async () => {
+  const { page } = await open('/demo/index.html', 1280);
+  const notes = page.locator('#count lab-notebook textarea');
+  await notes.fill('The p95 hides two timeouts.');
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  assert.equal(await page.locator('#count lab-notebook textarea').inputValue(), 'The p95 hides two timeouts.');
+  assert.equal(await page.locator('#stalled lab-notebook textarea').inputValue(), '');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#count lab-notebook').getByRole('button', { name: 'Export notes' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'bulkhead-lab-notes-count.md');
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  assert.match(text, /The p95 hides two timeouts\./);
+  assert.match(text, /\| policy \| shared-round-robin \|/);
+  assert.match(text, /\| B \| 2 \/ 4 \| 50 % \|/);
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+});
+
+for (const path of ['/demo/index.html', '/demo/docs.html']) {
+  test(`${path} has no axe violations`, async () => {
+    const { page } = await open(path, 1280);
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const result = await axe.run(document);
+      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    assert.deepEqual(violations, []);
+    await page.close();
+  });
+}

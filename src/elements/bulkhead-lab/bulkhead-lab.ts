@@ -1,5 +1,7 @@
-import { css, html, type PropertyValues } from 'lit';
-import { presets, type PresetName } from '../../sim/index.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { readConfigAttributes } from '../../scenario/source.js';
+import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { GATE_LABEL } from '../format.js';
 import { GUIDES, SCOPE } from './guides.js';
@@ -15,6 +17,8 @@ import { ScenarioElement } from '../scenario-element.js';
  * @summary The complete bulkhead lab.
  * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
  * @attr heading - a title to show instead of the preset's.
+ * @attr permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
+ * @attr theme - `light` or `dark` to force a colour scheme; by default it follows the reader's.
  * @attr policy - and every other config attribute (`slots`, `reserved-a`, `a-per-tick`, …).
  * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
  * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
@@ -67,7 +71,7 @@ export class BulkheadLab extends ScenarioElement {
       ol.steps li {
         margin: 0.2rem 0;
       }
-      section {
+      [part="section"] {
         min-width: 0;
       }
       .gates {
@@ -86,6 +90,17 @@ export class BulkheadLab extends ScenarioElement {
         cursor: pointer;
         font-weight: 600;
       }
+      :host(:fullscreen) {
+        overflow: auto;
+        background: var(--_bg);
+      }
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        gap: var(--_gap);
+        align-items: start;
+      }
       .scope {
         margin: 0;
         font-size: 0.85rem;
@@ -94,8 +109,17 @@ export class BulkheadLab extends ScenarioElement {
     `,
   ];
 
-  static override properties = { heading: {}, announcement: { state: true } };
+  static override properties = {
+    heading: {},
+    theme: { reflect: true },
+    permalink: { type: Boolean },
+    announcement: { state: true },
+    fullscreen: { state: true },
+  };
   declare heading: string | null;
+  declare theme: string | null;
+  declare permalink: boolean;
+  declare private fullscreen: boolean;
   /** What the polite live region says: the tick and the gates, once per change. */
   declare private announcement: string;
   private lastAnnounced = '';
@@ -103,7 +127,56 @@ export class BulkheadLab extends ScenarioElement {
   constructor() {
     super();
     this.heading = null;
+    this.theme = null;
+    this.permalink = false;
     this.announcement = '';
+    this.fullscreen = false;
+  }
+
+  /** What tells this lab apart on the page: its id, else its preset. */
+  private get labKey(): string {
+    return this.id || this.getAttribute('preset') || 'lab';
+  }
+
+  private readonly onFullscreenChange = () => {
+    this.fullscreen = document.fullscreenElement === this;
+  };
+  private readonly onHashChange = () => this.restorePermalink();
+  private stopPermalink: (() => void) | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('fullscreenchange', this.onFullscreenChange);
+    if (this.permalink) {
+      this.restorePermalink();
+      window.addEventListener('hashchange', this.onHashChange);
+      this.stopPermalink = this.scenario.subscribe(() => this.savePermalink());
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
+    window.removeEventListener('hashchange', this.onHashChange);
+    this.stopPermalink?.();
+    this.stopPermalink = null;
+  }
+
+  private restorePermalink() {
+    const { changes, tick } = readPermalink(location.hash, this.labKey, this.scenario.config);
+    if (Object.keys(changes).length) this.scenario.update(changes, 'property');
+    if (tick !== null) this.scenario.seek(tick, 'property');
+  }
+
+  private savePermalink() {
+    const base = normalizeConfig(readConfigAttributes(this).input).config;
+    const hash = writePermalink(location.hash, this.labKey, this.scenario.config, base, this.scenario.tick);
+    if (hash !== location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  }
+
+  private toggleFullscreen() {
+    if (document.fullscreenElement === this) document.exitFullscreen().catch(() => {});
+    else this.requestFullscreen().catch(() => {});
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -123,47 +196,60 @@ export class BulkheadLab extends ScenarioElement {
     const known = preset !== null && preset in presets;
     const title = this.heading ?? (known ? presets[preset!].title : 'Bulkhead lab');
     const steps = GUIDES[known ? preset! : 'custom'];
+    const theme = this.theme === 'light' || this.theme === 'dark' ? this.theme : nothing;
     return html`
       <article class="lab" part="lab" aria-label=${title}>
         <header part="header">
-          <p class="kicker">Allocate · observe · compare</p>
-          <h2>${title}</h2>
+          <div class="top">
+            <div>
+              <p class="kicker">Allocate · observe · compare</p>
+              <h2>${title}</h2>
+            </div>
+            ${document.fullscreenEnabled
+              ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
+                  @click=${this.toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+              : nothing}
+          </div>
           <ol class="steps">${steps.map((step) => html`<li>${step}</li>`)}</ol>
         </header>
         ${this.renderNotices()}
-        <section part="section" aria-labelledby="h-inputs">
+        <div part="section" role="group" aria-labelledby="h-inputs">
           <h3 id="h-inputs">Inputs</h3>
-          <lab-controls></lab-controls>
-        </section>
-        <section part="section" aria-labelledby="h-playback">
+          <lab-controls theme=${theme}></lab-controls>
+        </div>
+        <div part="section" role="group" aria-labelledby="h-playback">
           <h3 id="h-playback">Playback: 20 ticks over one minute at 1×</h3>
-          <tick-timeline></tick-timeline>
-        </section>
-        <section part="section" aria-labelledby="h-now">
+          <tick-timeline theme=${theme}></tick-timeline>
+        </div>
+        <div part="section" role="group" aria-labelledby="h-now">
           <h3 id="h-now">At the inspected tick</h3>
           <div class="gates">
-            <outcome-gate tenant="A" window="inspected"></outcome-gate>
-            <outcome-gate tenant="B" window="inspected"></outcome-gate>
+            <outcome-gate tenant="A" window="inspected" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="B" window="inspected" theme=${theme}></outcome-gate>
           </div>
           <div class="split">
-            <slot-board></slot-board>
-            <outcome-table window="inspected"></outcome-table>
+            <slot-board theme=${theme}></slot-board>
+            <outcome-table window="inspected" theme=${theme}></outcome-table>
           </div>
-        </section>
-        <section part="section" aria-labelledby="h-full">
+        </div>
+        <div part="section" role="group" aria-labelledby="h-full">
           <h3 id="h-full">Full-window result</h3>
           <div class="gates">
-            <outcome-gate tenant="A"></outcome-gate>
-            <outcome-gate tenant="B"></outcome-gate>
+            <outcome-gate tenant="A" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="B" theme=${theme}></outcome-gate>
           </div>
-          <outcome-table window="full"></outcome-table>
-        </section>
-        <section part="section">
+          <outcome-table window="full" theme=${theme}></outcome-table>
+        </div>
+        <div part="section" role="group" aria-labelledby="h-notebook">
+          <h3 id="h-notebook">Baseline and notes</h3>
+          <lab-notebook key=${this.labKey} heading=${title} theme=${theme}></lab-notebook>
+        </div>
+        <div part="section">
           <details>
             <summary>Every request and resource</summary>
-            <request-inspector></request-inspector>
+            <request-inspector theme=${theme}></request-inspector>
           </details>
-        </section>
+        </div>
         <p class="scope">${SCOPE}</p>
         <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
       </article>

@@ -1,5 +1,6 @@
 import { define } from '../define.js';
 import '../lab-controls/define.js';
+import '../lab-notebook/define.js';
 import '../outcome-gate/define.js';
 import '../outcome-table/define.js';
 import '../request-inspector/define.js';

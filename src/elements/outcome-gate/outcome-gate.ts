@@ -96,7 +96,7 @@ export class OutcomeGate extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       ${notices.length ? html`<ul class="notices" role="status">${notices.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
-      <section class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
+      <div role="group" class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
         <h3>
           <span>Tenant ${tenant} gate</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
@@ -112,7 +112,7 @@ export class OutcomeGate extends ScenarioElement {
                 <span class="warning">— completed requests only; it leaves out the ${unfinished} offered
                   ${unfinished === 1 ? 'request' : 'requests'} that ${full ? 'did not complete' : 'have not completed'}</span></p>
             `}
-      </section>
+      </div>
     `;
   }
 }

@@ -67,7 +67,7 @@ export class OutcomeTable extends ScenarioElement {
       ${this.renderNotices()}
       ${bad ? html`<ul class="notices" role="status"><li>window: ${JSON.stringify(this.window)} is not full or inspected;
         showing the inspected tick</li></ul>` : ''}
-      <div class="scroller" tabindex="0" role="region" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
+      <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
         <table part="table">
           <caption>${full
             ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`

@@ -45,7 +45,7 @@ export class RequestInspector extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       <div class="tables">
-        <div class="scroller" tabindex="0" role="region" aria-label="Every slot at tick ${tick}">
+        <div class="scroller" tabindex="0" role="group" aria-label="Every slot at tick ${tick}">
           <table part="resources">
             <caption>Every slot at tick ${tick}</caption>
             <thead><tr><th scope="col">Slot</th><th scope="col">Home</th><th scope="col">Held by</th>
@@ -54,7 +54,7 @@ export class RequestInspector extends ScenarioElement {
               <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`)}</tbody>
           </table>
         </div>
-        <div class="scroller" tabindex="0" role="region" aria-label="Every request at tick ${tick}">
+        <div class="scroller" tabindex="0" role="group" aria-label="Every request at tick ${tick}">
           <table part="requests">
             <caption>Every request at tick ${tick} (${scenario.run.requests.length} offered in the window)</caption>
             <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>

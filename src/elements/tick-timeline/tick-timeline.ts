@@ -173,7 +173,7 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
           ${playing ? `· playing at ${speed}×` : '· paused'}</output>
       </div>
-      <div class="scroller" tabindex="0" role="region" aria-label="Slots by tick; arrow keys move the inspected tick"
+      <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
         @keydown=${this.onKey}>
         <table class="grid" part="grid">
           <caption class="visually-hidden">Which request holds each slot at every tick; the inspected tick is ${tick}</caption>

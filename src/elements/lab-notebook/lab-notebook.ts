@@ -1,0 +1,216 @@
+import { css, html, type PropertyValues } from 'lit';
+import { FIELDS, type TenantMetrics } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { GATE_LABEL, percent } from '../format.js';
+import { ScenarioElement } from '../scenario-element.js';
+import { notesMarkdown, type Snapshot } from './export.js';
+import { NoteStore, browserStorage, type NoteStorage } from './note-store.js';
+
+const MEASURES: [string, (m: TenantMetrics) => number | null, (v: number | null) => string][] = [
+  ['Completed', (m) => m.completed, (v) => String(v)],
+  ['Offered', (m) => m.offered, (v) => String(v)],
+  ['Completion rate', (m) => m.completionRate, (v) => percent(v)],
+  ['p95, completed only (ticks)', (m) => m.p95, (v) => (v === null ? '–' : String(v))],
+  ['Timed out', (m) => m.timedOutWaiting + m.timedOutRunning, (v) => String(v)],
+  ['Rejected', (m) => m.rejected, (v) => String(v)],
+];
+
+const difference = (before: number | null, after: number | null, rate: boolean) => {
+  if (before === null || after === null) return before === after ? '=' : 'changed';
+  const delta = after - before;
+  if (delta === 0) return '=';
+  const shown = rate ? `${Math.round(delta * 1000) / 10} pts` : String(Math.abs(delta));
+  return `${delta > 0 ? '+' : '−'}${rate ? shown.replace('-', '') : shown}`;
+};
+
+/**
+ * The reader's notebook for one lab: a baseline to compare against (capture, replace, clear) and
+ * notes kept in this browser, exported with the settings and results as a Markdown file.
+ *
+ * @summary Baseline comparison and notes with export.
+ * @attr key - what tells this lab's notes apart from other labs' on the page (the lab passes its id or preset).
+ * @attr heading - the title used in the exported file.
+ * @attr for - id of the scenario source; else the enclosing source; else its own config attributes.
+ * @csspart baseline - the baseline comparison.
+ * @csspart notes - the notes box.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class LabNotebook extends ScenarioElement {
+  static override properties = {
+    key: {},
+    heading: {},
+    baseline: { state: true },
+    notesText: { state: true },
+    persistent: { state: true },
+  };
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+        gap: calc(var(--_gap) * 2);
+        align-items: start;
+      }
+      h4 {
+        margin: 0 0 0.3rem;
+        font-size: 1rem;
+      }
+      .buttons {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--_gap);
+        margin-bottom: var(--_gap);
+      }
+      textarea {
+        width: 100%;
+        min-height: 7rem;
+        font: inherit;
+        color: inherit;
+        background: var(--_bg);
+        border: 1px solid var(--_line);
+        border-radius: var(--_radius);
+        padding: 0.4rem;
+      }
+      .hint {
+        font-size: 0.85rem;
+        color: var(--_muted);
+        margin: 0.2rem 0;
+      }
+      .warning {
+        font-size: 0.9rem;
+        color: var(--_fail);
+        margin: 0.2rem 0;
+      }
+      ul.changes {
+        margin: 0.3rem 0;
+        padding-left: 1.2rem;
+      }
+    `,
+  ];
+
+  declare key: string;
+  declare heading: string;
+  declare private baseline: Snapshot | null;
+  declare private notesText: string;
+  declare private persistent: boolean;
+  /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
+  storage: () => NoteStorage | null = browserStorage;
+  private store: NoteStore | null = null;
+
+  constructor() {
+    super();
+    this.key = 'lab';
+    this.heading = 'Bulkhead lab';
+    this.baseline = null;
+    this.notesText = '';
+    this.persistent = true;
+  }
+
+  get storageKey(): string {
+    return `bulkhead-lab:notes:${location.pathname}#${this.key}`;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (!this.store || this.store.key !== this.storageKey) {
+      this.store = new NoteStore(this.storageKey, () => this.storage());
+      this.notesText = this.store.load();
+      this.persistent = this.store.persistent;
+    }
+  }
+
+  private snapshot(): Snapshot {
+    return { config: { ...this.scenario.config }, results: this.scenario.fullWindow };
+  }
+
+  private onNotes(event: Event) {
+    this.notesText = (event.target as HTMLTextAreaElement).value;
+    this.persistent = this.store!.save(this.notesText);
+  }
+
+  /** The Markdown that Export notes downloads. */
+  exportText(date = new Date()): string {
+    return notesMarkdown({ heading: this.heading, notes: this.notesText, current: this.snapshot(), baseline: this.baseline, date });
+  }
+
+  private download() {
+    const url = URL.createObjectURL(new Blob([this.exportText()], { type: 'text/markdown' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `bulkhead-lab-notes-${this.key.replace(/[^\w-]+/g, '-')}.md`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  private renderBaseline() {
+    const baseline = this.baseline;
+    if (!baseline) {
+      return html`<p class="hint">Capture a baseline to compare any change you make against these settings and results.</p>`;
+    }
+    const current = this.snapshot();
+    const changed = FIELDS.filter((field) => baseline.config[field] !== current.config[field]);
+    return html`
+      ${changed.length === 0
+        ? html`<p class="hint">Settings are the same as the baseline.</p>`
+        : html`<p class="hint">Settings changed since the baseline:</p>
+          <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`}
+      <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
+        <table>
+          <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
+          <thead>
+            <tr><th scope="col">Measure</th>
+              ${(['A', 'B'] as const).map((t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
+                <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`)}</tr>
+          </thead>
+          <tbody>
+            ${MEASURES.map(([label, value, show]) => html`<tr><th scope="row">${label}</th>
+              ${(['A', 'B'] as const).map((t) => {
+                const before = value(baseline.results[t]);
+                const after = value(current.results[t]);
+                return html`<td>${show(before)}</td><td>${show(after)}</td>
+                  <td>${difference(before, after, label === 'Completion rate')}</td>`;
+              })}</tr>`)}
+            <tr><th scope="row">Gate</th>
+              ${(['A', 'B'] as const).map((t) => html`<td>${GATE_LABEL[baseline.results[t].gate]}</td>
+                <td>${GATE_LABEL[current.results[t].gate]}</td>
+                <td>${baseline.results[t].gate === current.results[t].gate ? '=' : 'changed'}</td>`)}</tr>
+          </tbody>
+        </table>
+      </div>
+    `;
+  }
+
+  protected override render() {
+    const has = this.baseline !== null;
+    return html`
+      ${this.renderNotices()}
+      <div class="grid">
+        <div part="baseline" role="group" aria-labelledby="baseline-heading">
+          <h4 id="baseline-heading">Baseline</h4>
+          <div class="buttons">
+            <button type="button" @click=${() => (this.baseline = this.snapshot())}>
+              ${has ? 'Replace baseline' : 'Capture baseline'}</button>
+            ${has ? html`<button type="button" @click=${() => (this.baseline = null)}>Clear baseline</button>` : ''}
+          </div>
+          ${this.renderBaseline()}
+        </div>
+        <div part="notes" role="group" aria-labelledby="notes-heading">
+          <h4 id="notes-heading">Notes</h4>
+          <label for="notes" class="hint">What did you expect, and what happened?</label>
+          <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
+          ${this.persistent
+            ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
+            : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
+                Export them to keep a copy.</p>`}
+          <div class="buttons">
+            <button type="button" @click=${this.download}>Export notes</button>
+          </div>
+        </div>
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,55 @@
+/** Notes kept in localStorage when it works, and in memory for the visit when it does not. */
+
+export interface NoteStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** localStorage itself can throw on access (blocked cookies, sandboxed frames). */
+export function browserStorage(): NoteStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export class NoteStore {
+  /** False once storage failed to read or write: the notes then last for this visit only. */
+  persistent = true;
+  private text = '';
+
+  constructor(
+    readonly key: string,
+    private readonly storage: () => NoteStorage | null,
+  ) {}
+
+  load(): string {
+    try {
+      const store = this.storage();
+      if (!store) throw new Error('no storage');
+      this.text = store.getItem(this.key) ?? this.text;
+    } catch {
+      this.persistent = false;
+    }
+    return this.text;
+  }
+
+  /** Keeps the text for the visit in any case; returns whether it was also stored. */
+  save(text: string): boolean {
+    this.text = text;
+    try {
+      const store = this.storage();
+      if (!store) throw new Error('no storage');
+      store.setItem(this.key, text);
+      this.persistent = true;
+    } catch {
+      this.persistent = false;
+    }
+    return this.persistent;
+  }
+
+  get current(): string {
+    return this.text;
+  }
+}

@@ -1,0 +1,284 @@
+// The reader's workflow (SPEC §4): baseline, notes and export, full screen, narrow screens,
+// announcements, theming and permalinks, used through the UI.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import '../../src/index.js';
+import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
+import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
+import { FakeTime } from '../helpers/fake-time.js';
+import { choose, deep, deepAll, settled, textOf } from '../helpers/ui.js';
+
+const mount = async (markup = html`<bulkhead-lab id="w1" preset="stalled-dependency"></bulkhead-lab>`) => {
+  const lab = await fixture<BulkheadLab>(markup);
+  await settled(lab);
+  return lab;
+};
+const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
+const buttonIn = (el: Element, label: string) =>
+  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label);
+const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
+
+async function typeNotes(lab: BulkheadLab, text: string) {
+  notesBox(lab).focus();
+  await sendKeys({ type: text });
+  await settled(lab);
+}
+
+/** Clicks like a person (a trusted event with user activation), at the element's centre. */
+async function realClick(el: Element) {
+  el.scrollIntoView({ block: 'center' });
+  const box = el.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+}
+
+afterEach(() => {
+  localStorage.clear();
+  history.replaceState(null, '', location.pathname + location.search);
+});
+
+describe('baseline', () => {
+  it('captures, compares with differences, replaces and clears', async () => {
+    const lab = await mount();
+    const book = notebook(lab);
+    buttonIn(book, 'Capture baseline')!.click();
+    await settled(lab);
+    expect(textOf(book)).to.contain('Settings are the same as the baseline.');
+    choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
+    await settled(lab);
+    expect(textOf(book)).to.contain('policy: shared-fifo → strict-partitions');
+    const completed = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completed')!;
+    // A baseline, A now, A difference, B baseline, B now, B difference
+    expect([...completed.children].slice(1).map((c) => c.textContent!.trim())).to.deep.equal(['0', '0', '=', '1', '4', '+3']);
+    const rate = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completion rate')!;
+    expect(rate.children[6]!.textContent!.trim()).to.equal('+75 pts');
+    await expect(lab).to.be.accessible();
+    buttonIn(book, 'Replace baseline')!.click();
+    await settled(lab);
+    expect(textOf(book)).to.contain('Settings are the same as the baseline.');
+    buttonIn(book, 'Clear baseline')!.click();
+    await settled(lab);
+    expect(buttonIn(book, 'Capture baseline')).to.exist;
+    expect(deepAll(book, 'table').length).to.equal(0);
+  });
+});
+
+describe('notes', () => {
+  it('keeps notes per page and lab in localStorage', async () => {
+    const page = await fixture(html`<div>
+      <bulkhead-lab id="n1" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab id="n2" preset="stalled-dependency"></bulkhead-lab></div>`);
+    const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
+    await settled(one!);
+    await typeNotes(one!, 'B starves behind A.');
+    expect(localStorage.getItem(`bulkhead-lab:notes:${location.pathname}#n1`)).to.equal('B starves behind A.');
+    expect(notesBox(two!).value).to.equal('');
+    expect(textOf(notebook(one!))).to.contain('Kept in this browser');
+  });
+
+  it('exports notes, settings, full-window results and the baseline as Markdown', async () => {
+    const lab = await mount();
+    await typeNotes(lab, 'Strict partitions rescue B.');
+    buttonIn(notebook(lab), 'Capture baseline')!.click();
+    choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
+    await settled(lab);
+    const blobs: Blob[] = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return create.call(URL, blob);
+    };
+    try {
+      buttonIn(notebook(lab), 'Export notes')!.click();
+    } finally {
+      URL.createObjectURL = create;
+    }
+    expect(blobs.length).to.equal(1);
+    const text = await blobs[0]!.text();
+    expect(blobs[0]!.type).to.equal('text/markdown');
+    expect(text).to.contain('# Contain a stalled dependency: notes');
+    expect(text).to.contain('Strict partitions rescue B.');
+    expect(text).to.contain('## Current settings and full-window results');
+    expect(text).to.contain('| policy | strict-partitions |');
+    expect(text).to.contain('| B | 4 / 4 | 100 % | 0 | 0 | 0 | 0 | 1 | 4 | Pass |');
+    expect(text).to.contain('## Baseline settings and full-window results');
+    expect(text).to.contain('| policy | shared-fifo |');
+    expect(text).to.contain('| B | 1 / 4 | 25 % | 3 | 0 | 0 | 0 | 1 | 4 | Fail |');
+  });
+
+  it('still works for the visit, and says so, when storage throws on read and write', async () => {
+    const { getItem, setItem } = Storage.prototype;
+    Storage.prototype.getItem = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    Storage.prototype.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    try {
+      const lab = await mount();
+      await typeNotes(lab, 'kept for now');
+      expect(notesBox(lab).value).to.equal('kept for now');
+      expect(textOf(notebook(lab))).to.contain('This browser will not keep these notes');
+      expect(notebook(lab).exportText()).to.contain('kept for now');
+      await expect(lab).to.be.accessible();
+    } finally {
+      Storage.prototype.getItem = getItem;
+      Storage.prototype.setItem = setItem;
+    }
+  });
+});
+
+describe('full screen', () => {
+  it('Expand experiment enters full screen on the lab, and the button follows fullscreenchange', async () => {
+    const lab = await mount();
+    const entered = oneEvent(document, 'fullscreenchange');
+    await realClick(buttonIn(lab, 'Expand experiment')!);
+    await entered;
+    await settled(lab);
+    expect(document.fullscreenElement).to.equal(lab);
+    const exit = buttonIn(lab, 'Exit full screen')!;
+    expect(exit.getAttribute('aria-pressed')).to.equal('true');
+    const left = oneEvent(document, 'fullscreenchange');
+    await realClick(exit);
+    await left;
+    await settled(lab);
+    expect(document.fullscreenElement).to.equal(null);
+    expect(buttonIn(lab, 'Expand experiment')).to.exist;
+  });
+
+  it('follows a full-screen exit it did not start (as Esc does)', async () => {
+    const lab = await mount();
+    const entered = oneEvent(document, 'fullscreenchange');
+    await realClick(buttonIn(lab, 'Expand experiment')!);
+    await entered;
+    const left = oneEvent(document, 'fullscreenchange');
+    await document.exitFullscreen(); // what the browser does on Esc
+    await left;
+    await settled(lab);
+    expect(buttonIn(lab, 'Expand experiment')).to.exist;
+  });
+
+  it('hides the button where the Fullscreen API is unavailable', async () => {
+    Object.defineProperty(document, 'fullscreenEnabled', { value: false, configurable: true });
+    try {
+      const lab = await mount();
+      expect(buttonIn(lab, 'Expand experiment')).to.equal(undefined);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).fullscreenEnabled;
+    }
+  });
+});
+
+describe('narrow screens', () => {
+  after(() => setViewport({ width: 800, height: 600 }));
+
+  it('at 320 px the page never scrolls sideways; wide tables scroll in their own box', async () => {
+    await setViewport({ width: 320, height: 700 });
+    const lab = await mount();
+    deep<HTMLDetailsElement>(lab, 'details').open = true;
+    await settled(lab);
+    expect(document.documentElement.scrollWidth).to.be.at.most(320);
+    const grid = deep(lab, 'tick-timeline', '.scroller');
+    expect(grid.scrollWidth).to.be.greaterThan(grid.clientWidth);
+    expect(getComputedStyle(grid).overflowX).to.equal('auto');
+  });
+});
+
+describe('announcements', () => {
+  it('announces each tick and gate change once, in a polite live region', async () => {
+    const lab = await mount();
+    const time = new FakeTime();
+    lab.timeSource = time;
+    const region = deep(lab, '[aria-live="polite"]');
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(region.textContent!));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));
+    for (let i = 0; i < 4; i++) {
+      time.advance(3_000);
+      await settled(lab);
+    }
+    observer.disconnect();
+    expect(said).to.deep.equal([
+      'Tick 1 of 20. Gate A Pending, gate B Pending.',
+      'Tick 2 of 20. Gate A Pending, gate B Pending.',
+      'Tick 3 of 20. Gate A Pending, gate B Pending.',
+      'Tick 4 of 20. Gate A Pending, gate B Pending.',
+    ]);
+  });
+});
+
+describe('theming', () => {
+  it('theme="dark" forces the dark scheme on the lab and every piece inside it', async () => {
+    const lab = await mount(html`<bulkhead-lab theme="dark"></bulkhead-lab>`);
+    const gate = deep(lab, 'outcome-gate');
+    expect(gate.getAttribute('theme')).to.equal('dark');
+    expect(getComputedStyle(deep(gate, '.gate')).color).to.equal('rgb(230, 233, 238)');
+    expect(getComputedStyle(lab).colorScheme).to.equal('dark');
+    await expect(lab).to.be.accessible();
+  });
+
+  it('custom properties restyle every element', async () => {
+    const lab = await mount(html`<bulkhead-lab style="--bulkhead-color-text: rgb(1, 2, 3)"></bulkhead-lab>`);
+    expect(getComputedStyle(deep(lab, 'outcome-gate', '.gate')).color).to.equal('rgb(1, 2, 3)');
+  });
+});
+
+describe('permalinks', () => {
+  it('restores settings and the inspected tick from the hash, and writes changes back', async () => {
+    history.replaceState(null, '', '#other.tick=3&p1.policy=borrowing&p1.a-timeout=1&p1.tick=7&p1.aTimeout=6');
+    const lab = await mount(html`<bulkhead-lab id="p1" permalink></bulkhead-lab>`);
+    expect(lab.config).to.include({ policy: 'borrowing', aTimeout: 6 });
+    expect(lab.tick).to.equal(7);
+    choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
+    await settled(lab);
+    const params = new URLSearchParams(location.hash.slice(1));
+    expect(params.get('p1.policy')).to.equal('strict-partitions');
+    expect(params.get('p1.tick')).to.equal('7');
+    expect(params.get('other.tick')).to.equal('3'); // another lab's state is left alone
+  });
+
+  it('ignores a malformed or hostile hash and never renders it as markup', async () => {
+    history.replaceState(null, '',
+      '#p2.policy=%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&p2.slots=1e9&p2.tick=abc&p2.%E0%A4%A=1&p2.queueCap=' + '9'.repeat(500));
+    const lab = await mount(html`<bulkhead-lab id="p2" permalink></bulkhead-lab>`);
+    expect(lab.config).to.include({ policy: 'shared-fifo', slots: 4, queueCap: 6 });
+    expect(lab.tick).to.equal(0);
+    const everything = [lab, ...deepAll(lab, '*')].flatMap((el) => [...(el.shadowRoot?.querySelectorAll('img') ?? [])]);
+    expect(everything.length).to.equal(0);
+    expect((window as unknown as Record<string, unknown>).__pwned).to.equal(undefined);
+    expect(textOf(lab)).not.to.contain('onerror');
+  });
+
+  it('leaves the hash alone without the permalink attribute', async () => {
+    const lab = await mount(html`<bulkhead-lab id="p3"></bulkhead-lab>`);
+    choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'borrowing');
+    await settled(lab);
+    expect(location.hash).to.equal('');
+  });
+});
+
+describe('accessibility of every element', () => {
+  for (const tag of ['bulkhead-lab', 'tick-timeline', 'outcome-gate', 'outcome-table', 'lab-controls', 'slot-board',
+    'request-inspector', 'lab-notebook']) {
+    it(`<${tag}> standalone passes axe`, async () => {
+      const el = document.createElement(tag);
+      document.body.append(el);
+      try {
+        await settled(el);
+        await expect(el).to.be.accessible();
+      } finally {
+        el.remove();
+      }
+    });
+  }
+
+  it('the lab passes axe mid-playback with the request table open and a baseline captured', async () => {
+    const lab = await mount(html`<bulkhead-lab preset="slow-vs-dead"></bulkhead-lab>`);
+    lab.tick = 9;
+    deep<HTMLDetailsElement>(lab, 'details').open = true;
+    buttonIn(notebook(lab), 'Capture baseline')!.click();
+    choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'borrowing');
+    await settled(lab);
+    await expect(lab).to.be.accessible();
+  });
+});
