@@ -51,7 +51,7 @@ export class LabNotebook extends ScenarioElement {
       }
       .grid {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
+        grid-template-columns: minmax(0, 1fr);
         gap: calc(var(--_gap) * 2);
         align-items: start;
       }
