@@ -4,6 +4,7 @@ export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
 export { BulkheadLab } from './elements/bulkhead-lab/define.js';
 export { LabControls } from './elements/lab-controls/define.js';
 export { LabNotebook } from './elements/lab-notebook/define.js';
+export { MeasuredRun } from './elements/measured-run/define.js';
 export { OutcomeGate } from './elements/outcome-gate/define.js';
 export { OutcomeTable } from './elements/outcome-table/define.js';
 export { RequestInspector } from './elements/request-inspector/define.js';

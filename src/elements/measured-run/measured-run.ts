@@ -1,0 +1,215 @@
+import { LitElement, css, html, svg, type PropertyValues } from 'lit';
+import { tokens } from '../../styles/tokens.js';
+import { CHART_VIEWBOX, endpointChart } from './chart.js';
+import { checkResultFile, type EndpointResult, type MeasuredRunFile, type RunResult } from './result-file.js';
+
+const SCENARIO_LABEL: Record<string, string> = {
+  healthy: 'Healthy dependencies',
+  'slow-a': 'A slow (answers just inside the timeout)',
+  'failing-a': 'A failing fast (503 at once)',
+  'stalled-a': 'A stalled (never answers)',
+};
+const POOL_LABEL: Record<string, string> = { shared: 'One shared pool', 'per-dependency': 'A bulkhead per dependency' };
+
+const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
+const rate = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10} %`);
+
+/**
+ * Charts a result file of the measured companion (`npm run experiment`): per scenario, the shared
+ * pool and the per-dependency bulkheads side by side; per endpoint, p99 latency over time and the
+ * share of timeouts and rejections per window; then every run as a text table.
+ *
+ * @summary Measured results on real sockets, charted.
+ * @attr src - URL of the JSON file `npm run experiment` wrote.
+ * @csspart meta - where and how the figures were measured.
+ * @csspart table - the text table of every run.
+ * @cssproperty --bulkhead-color-a - colour of the latency line.
+ * @cssproperty --bulkhead-color-fail - colour of timeouts.
+ */
+export class MeasuredRun extends LitElement {
+  static override properties = { src: {}, data: { state: true }, error: { state: true } };
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        display: block;
+        contain: inline-size;
+      }
+      .meta {
+        color: var(--_muted);
+        font-size: 0.9rem;
+      }
+      h3 {
+        font-size: 1.05rem;
+        margin: 1rem 0 0.4rem;
+      }
+      .pair {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr));
+        gap: var(--_gap);
+      }
+      figure {
+        margin: 0;
+        border: 1px solid var(--_line);
+        border-radius: var(--_radius);
+        padding: 0.4rem 0.6rem;
+      }
+      figcaption {
+        font-weight: 600;
+      }
+      .endpoint {
+        font-family: var(--_mono);
+        font-size: 0.85rem;
+        margin: 0.3rem 0 0;
+      }
+      svg {
+        width: 100%;
+        height: auto;
+        display: block;
+      }
+      .frame {
+        fill: none;
+        stroke: var(--_line);
+      }
+      .latency {
+        fill: none;
+        stroke: var(--_a);
+        stroke-width: 2;
+      }
+      .timeout {
+        fill: var(--_fail);
+      }
+      .rejected {
+        fill: var(--_pending);
+      }
+      .axis {
+        font-size: 9px;
+        fill: var(--_muted);
+      }
+      .legend {
+        font-size: 0.85rem;
+        color: var(--_muted);
+      }
+      .error {
+        color: var(--_fail);
+      }
+      td {
+        text-align: right;
+      }
+      @media (forced-colors: active) {
+        .latency { stroke: CanvasText; }
+        .timeout { fill: CanvasText; }
+        .rejected { fill: GrayText; }
+      }
+    `,
+  ];
+
+  declare src: string | null;
+  declare private data: MeasuredRunFile | null;
+  declare private error: string | null;
+  private loading: AbortController | null = null;
+
+  constructor() {
+    super();
+    this.src = null;
+    this.data = null;
+    this.error = null;
+  }
+
+  /** The parsed result, once loaded; set it directly to show a result without fetching. */
+  get result(): MeasuredRunFile | null {
+    return this.data;
+  }
+  set result(value: unknown) {
+    this.show(value);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('src') && this.src) this.load(this.src);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.loading?.abort();
+  }
+
+  private show(value: unknown) {
+    try {
+      this.data = checkResultFile(value);
+      this.error = null;
+    } catch (error) {
+      this.data = null;
+      this.error = (error as Error).message;
+    }
+  }
+
+  private async load(src: string) {
+    this.loading?.abort();
+    const loading = (this.loading = new AbortController());
+    this.data = null;
+    this.error = null;
+    try {
+      const response = await fetch(src, { signal: loading.signal });
+      if (!response.ok) throw new Error(`${src} answered ${response.status}`);
+      this.show(await response.json());
+    } catch (error) {
+      if (!loading.signal.aborted) this.error = (error as Error).message;
+    }
+  }
+
+  private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
+    const t = endpoint.totals;
+    const summary = `${endpoint.path}, ${POOL_LABEL[run.pool] ?? run.pool}: p99 ${ms(t.p99Ms)}, ` +
+      `${t.timeout} timeouts and ${t.rejected} rejections of ${t.sent} sent`;
+    return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
+      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
+  }
+
+  private renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
+    const scaleMs = Math.max(timeoutMs, ...runs.flatMap((r) => r.endpoints.flatMap((e) => e.windows.map((w) => w.p99Ms ?? 0))));
+    return html`<h3>${SCENARIO_LABEL[scenario] ?? scenario}</h3>
+      <div class="pair">
+        ${runs.map((run) => html`<figure>
+          <figcaption>${POOL_LABEL[run.pool] ?? run.pool}</figcaption>
+          ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.renderChart(run, e, scaleMs))}
+        </figure>`)}
+      </div>`;
+  }
+
+  private renderTable(runs: RunResult[]) {
+    const heads = ['Run', 'Endpoint', 'Sent', 'OK', 'Timeout', 'Rejected', 'Other', 'Success', 'p50', 'p99', 'Achieved rate',
+      'Late sends', 'Pool peak / capacity', 'Event-loop delay peak'];
+    return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
+      <table part="table">
+        <caption class="visually-hidden">Every run and endpoint, as measured</caption>
+        <thead><tr>${heads.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+        <tbody>${runs.flatMap((run) => run.endpoints.map((e) => {
+          const t = e.totals;
+          return html`<tr><th scope="row">${run.name}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
+            <td>${t.timeout}</td><td>${t.rejected}</td><td>${t.other}</td><td>${rate(t.successRate)}</td>
+            <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${Math.round(t.achievedRatePerSecond * 10) / 10}/s</td>
+            <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td></tr>`;
+        }))}</tbody>
+      </table>
+    </div>`;
+  }
+
+  protected override render() {
+    if (this.error) return html`<p class="error" role="alert">Could not show the measured run: ${this.error}</p>`;
+    const data = this.data;
+    if (!data) return html`<p class="meta">Loading measured results…</p>`;
+    const { meta, options } = data;
+    const scenarios = [...new Set(data.runs.map((r) => r.scenario))];
+    return html`
+      <p class="meta" part="meta">Measured ${meta.date.slice(0, 10)} with Node ${meta.machine.nodeVersion} on
+        ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}):
+        ${options.ratePerSecond} requests/s per endpoint, pool of ${options.poolSize}, timeout ${options.timeoutMs} ms,
+        ${options.durationMs / 1000} s per run.${meta.label ? ` ${meta.label}` : ''}</p>
+      <p class="legend">Line: p99 latency per window, from each request's intended send time. Bars: the share of
+        requests that timed out (dark, from the bottom) and were rejected by a full bulkhead (light, above).</p>
+      ${scenarios.map((s) => this.renderScenario(s, data.runs.filter((r) => r.scenario === s), options.timeoutMs))}
+      <h3>Every run</h3>
+      ${this.renderTable(data.runs)}
+    `;
+  }
+}
