@@ -124,6 +124,11 @@ export const tokens = css`
   thead th {
     background: var(--_panel);
   }
+  caption {
+    text-align: left;
+    font-weight: 600;
+    padding-bottom: 0.3rem;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;
@@ -143,5 +148,13 @@ export const tokens = css`
       transition: none !important;
       animation: none !important;
     }
+  }
+`;
+
+/** For elements with wide tables: they scroll inside the widget instead of widening the page's layout. */
+export const wideHost = css`
+  :host {
+    display: block;
+    contain: inline-size;
   }
 `;

@@ -2,7 +2,7 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/source.js';
 import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
-import { tokens } from '../../styles/tokens.js';
+import { tokens, wideHost } from '../../styles/tokens.js';
 import { GATE_LABEL } from '../format.js';
 import { GUIDES, SCOPE } from './guides.js';
 
@@ -35,11 +35,8 @@ export class BulkheadLab extends ScenarioElement {
   static override readonly isSource = true;
   static override styles = [
     tokens,
+    wideHost,
     css`
-      :host {
-        display: block;
-        contain: inline-size;
-      }
       .lab {
         background: var(--_bg);
         border: 1px solid var(--_line);

@@ -1,5 +1,5 @@
 import { LitElement, css, html, svg, type PropertyValues } from 'lit';
-import { tokens } from '../../styles/tokens.js';
+import { tokens, wideHost } from '../../styles/tokens.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { checkResultFile, type EndpointResult, type MeasuredRunFile, type RunResult } from './result-file.js';
 
@@ -30,11 +30,8 @@ export class MeasuredRun extends LitElement {
   static override properties = { src: {}, data: { state: true }, error: { state: true } };
   static override styles = [
     tokens,
+    wideHost,
     css`
-      :host {
-        display: block;
-        contain: inline-size;
-      }
       .meta {
         color: var(--_muted);
         font-size: 0.9rem;

@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import type { TenantMetrics } from '../../sim/index.js';
-import { tokens } from '../../styles/tokens.js';
+import { tokens, wideHost } from '../../styles/tokens.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -32,17 +32,8 @@ const ROWS: [string, (m: TenantMetrics) => string | number][] = [
 export class OutcomeTable extends ScenarioElement {
   static override styles = [
     tokens,
+    wideHost,
     css`
-      :host {
-        display: block;
-        /* wide tables scroll inside the widget instead of widening the page's layout */
-        contain: inline-size;
-      }
-      caption {
-        text-align: left;
-        font-weight: 600;
-        padding-bottom: 0.3rem;
-      }
       td {
         text-align: right;
       }

@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import { stateAt } from '../../sim/index.js';
-import { tokens } from '../../styles/tokens.js';
+import { tokens, wideHost } from '../../styles/tokens.js';
 import { stateLabel } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -17,17 +17,8 @@ import { ScenarioElement } from '../scenario-element.js';
 export class RequestInspector extends ScenarioElement {
   static override styles = [
     tokens,
+    wideHost,
     css`
-      :host {
-        display: block;
-        /* wide tables scroll inside the widget instead of widening the page's layout */
-        contain: inline-size;
-      }
-      caption {
-        text-align: left;
-        font-weight: 600;
-        padding-bottom: 0.3rem;
-      }
       .tables {
         display: grid;
         gap: var(--_gap);

@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed } from '../../scenario/clock.js';
-import { tokens } from '../../styles/tokens.js';
+import { tokens, wideHost } from '../../styles/tokens.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
@@ -26,12 +26,8 @@ const clockText = (seconds: number) => {
 export class TickTimeline extends ScenarioElement {
   static override styles = [
     tokens,
+    wideHost,
     css`
-      :host {
-        display: block;
-        /* wide tables scroll inside the widget instead of widening the page's layout */
-        contain: inline-size;
-      }
       .controls {
         display: flex;
         flex-wrap: wrap;
