@@ -1,0 +1,177 @@
+// Command-line options of `npm run experiment`: defaults, parsing, validation and --help.
+import { parseArgs } from 'node:util';
+import { POOL_CONFIGS, SCENARIOS, type ExperimentOptions, type GeneratorThread, type RunName } from './types.js';
+import { parseRunName } from './run.js';
+
+export const DEFAULT_RUNS: RunName[] = [
+  'shared/healthy',
+  'per-dependency/healthy',
+  'shared/slow-a',
+  'per-dependency/slow-a',
+  'shared/failing-a',
+  'per-dependency/failing-a',
+];
+
+/** Sized so that a slow A needs more slots than P on its own: 150/s × 180 ms ≈ 27 > 20. */
+export function defaultOptions(overrides: Partial<ExperimentOptions> = {}): ExperimentOptions {
+  const timeoutMs = overrides.timeoutMs ?? 200;
+  return {
+    ratePerSecond: 150,
+    durationMs: 10_000,
+    warmupMs: 1_000,
+    poolSize: 20,
+    queueSize: 0,
+    timeoutMs,
+    clientTimeoutMs: timeoutMs + 100,
+    faultDelayMs: Math.round(timeoutMs * 0.9),
+    workMs: 2,
+    windowMs: 1_000,
+    lateThresholdMs: 2,
+    settleMs: 500,
+    runs: [...DEFAULT_RUNS],
+    generator: 'worker',
+    label: '',
+    ...overrides,
+  };
+}
+
+export interface CliChoice {
+  help: boolean;
+  options: ExperimentOptions;
+  /** Output file; undefined means experiment/results/<date>.json. */
+  out: string | undefined;
+}
+
+export const HELP = `Usage: npm run experiment -- [options]
+
+Measures the bulkhead hypothesis on this machine: a service with /a (calls dependency A through a
+fault-injection proxy) and /b (calls dependency B), under an open-loop load, once per run.
+Everything listens on 127.0.0.1 at ports the OS picks.
+
+Durations take a unit (250ms, 1.5s); a bare number is seconds for --duration, --warmup and
+--settle, milliseconds for every other duration.
+
+  --rate N            requests per second sent to EACH endpoint               (default 150)
+  --duration T        measured period of each run                             (default 10s)
+  --warmup T          load before each measured period, proxy healthy, not recorded (default 1s)
+  --pool P            shared bulkhead size; per-dependency bulkheads get P/2  (default 20)
+  --queue N           queue places per bulkhead; 0 rejects when all slots are busy (default 0)
+  --timeout T         the service's outbound timeout, same in both configurations (default 200ms)
+  --client-timeout T  the load generator aborts a request this long after sending it
+                      (default: timeout + 100ms, so the service's own 504 or 503 arrives first)
+  --fault-delay T     latency the proxy adds in slow-a                        (default 90% of --timeout)
+  --work T            simulated work of each dependency stub                  (default 2ms)
+  --window T          width of the time windows in the series                 (default 1000ms)
+  --late T            a send later than this after its intended time is a late send (default 2ms)
+  --settle T          pause between runs                                      (default 0.5s)
+  --runs LIST         comma-separated runs, each <pool>/<scenario>            (default: all six below)
+                      pool: ${POOL_CONFIGS.join(', ')}
+                      scenario: ${SCENARIOS.join(', ')}
+                      default: ${DEFAULT_RUNS.join(', ')}
+  --generator WHERE   worker: the load generator has its own thread and event loop (default);
+                      inline: it shares the service's event loop
+  --label TEXT        free text saved with the result, e.g. what else ran on the machine
+  --out FILE          where to write the JSON                 (default experiment/results/<date>.json)
+  -h, --help          this text
+
+Progress goes to stderr (one line per window), the tables to stdout.
+`;
+
+type Unit = 'ms' | 's';
+
+/** "250ms", "1.5s", or a bare number in the given unit; returns milliseconds. */
+export function parseDuration(text: string, bareUnit: Unit, option: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
+  if (!match) throw new Error(`--${option}: "${text}" is not a duration like 200ms or 1.5s`);
+  const value = Number(match[1]);
+  return (match[2] ?? bareUnit) === 's' ? value * 1000 : value;
+}
+
+function parseCount(text: string, option: string): number {
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) throw new Error(`--${option}: "${text}" is not a number`);
+  return Number(text);
+}
+
+export function parseCli(argv: readonly string[]): CliChoice {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      rate: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      pool: { type: 'string' },
+      queue: { type: 'string' },
+      timeout: { type: 'string' },
+      'client-timeout': { type: 'string' },
+      'fault-delay': { type: 'string' },
+      work: { type: 'string' },
+      window: { type: 'string' },
+      late: { type: 'string' },
+      settle: { type: 'string' },
+      runs: { type: 'string' },
+      generator: { type: 'string' },
+      label: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const overrides: Partial<ExperimentOptions> = {};
+  const duration = (key: keyof typeof values, unit: Unit): number | undefined => {
+    const text = values[key];
+    return typeof text === 'string' ? parseDuration(text, unit, key) : undefined;
+  };
+  const set = <K extends keyof ExperimentOptions>(key: K, value: ExperimentOptions[K] | undefined): void => {
+    if (value !== undefined) overrides[key] = value;
+  };
+  set('ratePerSecond', values.rate === undefined ? undefined : parseCount(values.rate, 'rate'));
+  set('durationMs', duration('duration', 's'));
+  set('warmupMs', duration('warmup', 's'));
+  set('poolSize', values.pool === undefined ? undefined : parseCount(values.pool, 'pool'));
+  set('queueSize', values.queue === undefined ? undefined : parseCount(values.queue, 'queue'));
+  set('timeoutMs', duration('timeout', 'ms'));
+  set('clientTimeoutMs', duration('client-timeout', 'ms'));
+  set('faultDelayMs', duration('fault-delay', 'ms'));
+  set('workMs', duration('work', 'ms'));
+  set('windowMs', duration('window', 'ms'));
+  set('lateThresholdMs', duration('late', 'ms'));
+  set('settleMs', duration('settle', 's'));
+  if (values.runs !== undefined) {
+    set('runs', values.runs.split(',').map((name) => name.trim()).filter(Boolean).map((name) => {
+      parseRunName(name);
+      return name as RunName;
+    }));
+  }
+  if (values.generator !== undefined) {
+    if (values.generator !== 'worker' && values.generator !== 'inline') throw new Error('--generator: expected worker or inline');
+    set('generator', values.generator satisfies GeneratorThread);
+  }
+  set('label', values.label);
+  const options = defaultOptions(overrides);
+  validateOptions(options);
+  return { help: values.help ?? false, options, out: values.out };
+}
+
+/** Bounds every option so a run is finite in time, memory and sockets. */
+export function validateOptions(options: ExperimentOptions): void {
+  const check = (ok: boolean, message: string): void => {
+    if (!ok) throw new Error(message);
+  };
+  const within = (value: number, low: number, high: number): boolean => Number.isFinite(value) && value >= low && value <= high;
+  check(within(options.ratePerSecond, 1, 5000), '--rate must be between 1 and 5000 per second');
+  check(within(options.durationMs, 100, 600_000), '--duration must be between 100ms and 600s');
+  check(within(options.warmupMs, 0, 60_000), '--warmup must be between 0 and 60s');
+  check(Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000), '--pool must be a whole number from 2 to 10000');
+  check(Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000), '--queue must be a whole number from 0 to 10000');
+  check(within(options.timeoutMs, 1, 60_000), '--timeout must be between 1ms and 60s');
+  check(within(options.clientTimeoutMs, 1, 120_000), '--client-timeout must be between 1ms and 120s');
+  check(within(options.faultDelayMs, 0, 120_000), '--fault-delay must be between 0 and 120s');
+  check(within(options.workMs, 0, 10_000), '--work must be between 0 and 10s');
+  check(within(options.windowMs, 100, 60_000) && options.windowMs <= options.durationMs, '--window must be between 100ms and 60s, and not longer than --duration');
+  check(within(options.lateThresholdMs, 0, 10_000), '--late must be between 0 and 10s');
+  check(within(options.settleMs, 0, 60_000), '--settle must be between 0 and 60s');
+  check((options.ratePerSecond * (options.durationMs + options.warmupMs)) / 1000 <= 1_000_000, '--rate × (--duration + --warmup) must stay under one million requests per endpoint');
+  check(options.runs.length > 0 && options.runs.length <= 32, '--runs must name 1 to 32 runs');
+  for (const run of options.runs) parseRunName(run);
+}
