@@ -60,6 +60,15 @@ test('the docs page composes widgets around one source, plus a standalone gate',
   await page.close();
 });
 
+test('the measured page charts the committed sample run', async () => {
+  const { page, errors } = await open('/demo/measured.html', 1280);
+  await page.locator('measured-run table').waitFor();
+  assert.equal(await page.locator('measured-run tbody tr').count(), 12);
+  assert.match((await deepText(page, ['measured-run', '.meta']))!, /Measured 2026-11-30 with Node v20\.20\.2 on 2 cores/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('loading the bundle twice on one page throws nothing', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
   await page.evaluate((url) => import(url), '/dist/bulkhead-lab.js?copy=2');
@@ -67,9 +76,10 @@ test('loading the bundle twice on one page throws nothing', async () => {
   await page.close();
 });
 
-for (const path of ['/demo/index.html', '/demo/docs.html']) {
+for (const path of ['/demo/index.html', '/demo/docs.html', '/demo/measured.html']) {
   test(`${path} never scrolls sideways at 320 px`, async () => {
     const { page } = await open(path, 320);
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.querySelectorAll('bulkhead-lab').forEach((lab: Element) => {
       lab.shadowRoot!.querySelector('details')!.open = true; // the widest table
     }));
@@ -102,9 +112,10 @@ test('notes survive a real reload, and Export notes downloads them', async () =>
   await page.close();
 });
 
-for (const path of ['/demo/index.html', '/demo/docs.html']) {
+for (const path of ['/demo/index.html', '/demo/docs.html', '/demo/measured.html']) {
   test(`${path} has no axe violations`, async () => {
     const { page } = await open(path, 1280);
+    await page.waitForLoadState('networkidle');
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;

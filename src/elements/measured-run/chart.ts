@@ -26,12 +26,14 @@ export function endpointChart(endpoint: EndpointResult, durationMs: number, late
     ${windows.map((w) => {
       const timeout = w.sent ? (w.timeout / w.sent) * ERROR_HEIGHT : 0;
       const rejected = w.sent ? (w.rejected / w.sent) * ERROR_HEIGHT : 0;
+      const other = w.sent ? (w.other / w.sent) * ERROR_HEIGHT : 0;
       const left = x(w.tMs) + 0.5;
       const width = Math.max(0.5, barWidth - 1);
       return svg`<rect class="timeout" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout} height=${timeout}></rect>
-        <rect class="rejected" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout - rejected} height=${rejected}></rect>`;
+        <rect class="rejected" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout - rejected} height=${rejected}></rect>
+        <rect class="other" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout - rejected - other} height=${other}></rect>`;
     })}
-    <text class="axis" x="2" y=${errorTop + ERROR_HEIGHT + 12}>errors per window, 0–100 %</text>
+    <text class="axis" x="2" y=${errorTop + ERROR_HEIGHT + 12}>errors per window (0–100 %) over ${durationMs / 1000} s</text>
   `;
 }
 

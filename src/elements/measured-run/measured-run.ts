@@ -61,8 +61,16 @@ export class MeasuredRun extends LitElement {
       }
       svg {
         width: 100%;
+        max-width: 24rem;
         height: auto;
         display: block;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.8em;
+        height: 0.8em;
+        vertical-align: -0.05em;
+        border: 1px solid var(--_line);
       }
       .frame {
         fill: none;
@@ -78,6 +86,23 @@ export class MeasuredRun extends LitElement {
       }
       .rejected {
         fill: var(--_pending);
+        opacity: 0.55;
+      }
+      .swatch.latency {
+        height: 0.2em;
+        vertical-align: 0.25em;
+        background: var(--_a);
+      }
+      .other,
+      .swatch.other {
+        fill: var(--_muted);
+        background: var(--_muted);
+      }
+      .swatch.timeout {
+        background: var(--_fail);
+      }
+      .swatch.rejected {
+        background: var(--_pending);
       }
       .axis {
         font-size: 9px;
@@ -157,13 +182,14 @@ export class MeasuredRun extends LitElement {
   private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
     const summary = `${endpoint.path}, ${POOL_LABEL[run.pool] ?? run.pool}: p99 ${ms(t.p99Ms)}, ` +
-      `${t.timeout} timeouts and ${t.rejected} rejections of ${t.sent} sent`;
+      `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent`;
     return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
   }
 
   private renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
-    const scaleMs = Math.max(timeoutMs, ...runs.flatMap((r) => r.endpoints.flatMap((e) => e.windows.map((w) => w.p99Ms ?? 0))));
+    // Headroom above the highest p99 keeps the line clear of the label.
+    const scaleMs = 1.15 * Math.max(timeoutMs, ...runs.flatMap((r) => r.endpoints.flatMap((e) => e.windows.map((w) => w.p99Ms ?? 0))));
     return html`<h3>${SCENARIO_LABEL[scenario] ?? scenario}</h3>
       <div class="pair">
         ${runs.map((run) => html`<figure>
@@ -202,8 +228,10 @@ export class MeasuredRun extends LitElement {
         ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}):
         ${options.ratePerSecond} requests/s per endpoint, pool of ${options.poolSize}, timeout ${options.timeoutMs} ms,
         ${options.durationMs / 1000} s per run.${meta.label ? ` ${meta.label}` : ''}</p>
-      <p class="legend">Line: p99 latency per window, from each request's intended send time. Bars: the share of
-        requests that timed out (dark, from the bottom) and were rejected by a full bulkhead (light, above).</p>
+      <p class="legend"><span class="swatch latency"></span> p99 latency per window, from each request's intended
+        send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
+        <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>
+        other errors such as a failing dependency's (stacked above).</p>
       ${scenarios.map((s) => this.renderScenario(s, data.runs.filter((r) => r.scenario === s), options.timeoutMs))}
       <h3>Every run</h3>
       ${this.renderTable(data.runs)}
