@@ -7,7 +7,8 @@ import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { init, parse } from 'es-module-lexer';
 
-export const KB = 1000;
+// 1 KB = 1024 B: the convention of the issue's figures (the old bundle, 20,911 B, was "about 20.4 KB").
+export const KB = 1024;
 
 /**
  * SPEC §8 budgets. `accepted` is a visible, temporary exception: the figure is still printed as

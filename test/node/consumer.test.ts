@@ -28,10 +28,16 @@ test('Node imports the model by its subpath and every subpath resolves to a pack
     import { simulate, metricsAt } from 'bulkhead-lab/sim';
     const manifest = await import('bulkhead-lab/custom-elements.json', { with: { type: 'json' } });
     const pkg = await import('bulkhead-lab/package.json', { with: { type: 'json' } });
-    for (const subpath of Object.keys(pkg.default.exports)) {
+    const fs = await import('node:fs');
+    const elements = fs.readdirSync('node_modules/bulkhead-lab/dist/lib/elements', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const subpaths = Object.keys(pkg.default.exports)
+      .flatMap((key) => (key.includes('*') ? elements.map((name) => key.replace('*', name)) : [key]));
+    for (const subpath of subpaths) {
       const file = new URL(import.meta.resolve('bulkhead-lab' + subpath.slice(1)));
-      if (!(await import('node:fs')).existsSync(file)) throw new Error(subpath + ' resolves to a missing file');
+      if (!fs.existsSync(file)) throw new Error(subpath + ' resolves to a missing file');
     }
+    if (!subpaths.includes('./outcome-gate')) throw new Error('no ./outcome-gate subpath');
     console.log(JSON.stringify({ b: metricsAt(simulate(), 20).B.completed, tags: manifest.default.modules.length > 0 }));
   `);
   const output = execFileSync(process.execPath, ['use-sim.js'], { cwd: project, encoding: 'utf8' });
