@@ -13,18 +13,45 @@ const manifest = JSON.parse(fs.readFileSync('custom-elements.json', 'utf8'));
 const tokenProperties = matches(fs.readFileSync('src/styles/tokens.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
 const configAttributes = ['preset', ...FIELDS.map(kebab), 'theme'];
 
-const missingBy = []; // { file, element, tag, names }
+const declarations = manifest.modules.flatMap((mod) => mod.declarations ?? []);
+/** Whether a class extends ScenarioElement, directly or further up. */
+function isScenarioElement(declaration) {
+  for (let name = declaration.superclass?.name; name; name = declarations.find((d) => d.name === name)?.superclass?.name) {
+    if (name === 'ScenarioElement') return true;
+  }
+  return false;
+}
+
+// Config attributes, theme, the notices part and the tokens come from ScenarioElement and its shared
+// styles: missing ones belong on ScenarioElement, which every subclass inherits in the manifest.
+const BASE = 'src/elements/scenario-element.ts ScenarioElement (every element inherits it)';
+const gaps = new Map(); // "file class" → { tag → Set of names }
+const gap = (where, tag, names) => {
+  if (names.length === 0) return;
+  if (!gaps.has(where)) gaps.set(where, {});
+  const tags = gaps.get(where);
+  tags[tag] ??= new Set();
+  for (const name of names) tags[tag].add(name);
+};
+
 for (const mod of manifest.modules) {
   for (const element of mod.declarations ?? []) {
     if (!element.tagName) continue;
     const file = mod.path.replace(/^dist\/lib\/(.+)\.js$/, 'src/$1.ts');
     const source = fs.readFileSync(file, 'utf8');
+    const inherits = isScenarioElement(element);
+    const usesTokens = source.includes('styles/tokens.js');
     const isSource = /static override readonly isSource = true/.test(source);
     const requests = matches(source, /'(bulkhead-[a-z-]+-request)'/g);
-    const expected = {
-      attr: [...configAttributes, ...(isSource ? [] : ['for'])],
-      csspart: [...matches(source, /part="([a-z-]+)"/g), 'notices'],
-      cssproperty: [...tokenProperties, ...matches(source, /var\((--bulkhead-[a-z0-9-]+)/g)],
+    const shared = {
+      attr: inherits ? configAttributes : [],
+      csspart: inherits ? ['notices'] : [],
+      cssproperty: usesTokens ? tokenProperties : [],
+    };
+    const own = {
+      attr: inherits && !isSource ? ['for'] : [],
+      csspart: matches(source, /part="([a-z-]+)"/g),
+      cssproperty: matches(source, /var\((--bulkhead-[a-z0-9-]+)/g),
       fires: [
         ...requests,
         ...(isSource || requests.includes('bulkhead-config-request') ? ['bulkhead-run'] : []),
@@ -34,28 +61,23 @@ for (const mod of manifest.modules) {
     const documented = {
       attr: element.attributes, csspart: element.cssParts, cssproperty: element.cssProperties, fires: element.events,
     };
-    for (const [tag, names] of Object.entries(expected)) {
+    const missing = (tag, names) => {
       const have = new Set((documented[tag] ?? []).map((item) => item.name));
-      const missing = [...new Set(names)].filter((name) => !have.has(name));
-      if (missing.length) missingBy.push({ file, element: `${element.name} <${element.tagName}>`, tag, names: missing });
+      return [...new Set(names)].filter((name) => !have.has(name));
+    };
+    const here = `${file} ${element.name} <${element.tagName}>`;
+    for (const tag of Object.keys(documented)) {
+      const sharedMissing = missing(tag, shared[tag] ?? []);
+      gap(inherits ? BASE : here, tag, sharedMissing);
+      gap(here, tag, missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)));
     }
   }
 }
 
-// What every element has by design (config attributes, theme, the notices part, the shared tokens)
-// belongs on their common base class, which the analyzer lets every element inherit.
-const common = { attr: configAttributes, csspart: ['notices'], cssproperty: tokenProperties, fires: [] };
-const gaps = [];
-for (const tag of Object.keys(common)) {
-  const lists = missingBy.filter((m) => m.tag === tag);
-  const shared = common[tag].filter((name) => lists.some((m) => m.names.includes(name)));
-  if (shared.length) gaps.push(`src/elements/scenario-element.ts ScenarioElement (every element inherits it): add @${tag} ${shared.join(', ')}`);
-  for (const m of lists) {
-    const rest = m.names.filter((name) => !common[tag].includes(name));
-    if (rest.length) gaps.push(`${m.file} ${m.element}: add @${tag} ${rest.join(', ')}`);
-  }
-}
-
-if (gaps.length === 0) console.log('custom-elements.json: no documentation gaps found');
-else console.log(`custom-elements.json: ${gaps.length} documentation gaps (JSDoc in src/):\n  ${gaps.join('\n  ')}`);
-if (process.argv.includes('--strict') && gaps.length) process.exit(1);
+const canonical = [...configAttributes, 'for', 'notices', ...tokenProperties];
+const rank = (name) => (canonical.includes(name) ? canonical.indexOf(name) : canonical.length);
+const lines = [...gaps].flatMap(([where, tags]) => Object.entries(tags)
+  .map(([tag, names]) => `${where}: add @${tag} ${[...names].sort((a, b) => rank(a) - rank(b)).join(', ')}`));
+if (lines.length === 0) console.log('custom-elements.json: no documentation gaps found');
+else console.log(`custom-elements.json: ${lines.length} documentation gaps (JSDoc in src/):\n  ${lines.join('\n  ')}`);
+if (process.argv.includes('--strict') && lines.length) process.exit(1);
