@@ -1,5 +1,5 @@
-// The whole test suite, as `npm test` runs it: browser check, type check, build, the Node tests,
-// then the browser tests in Chromium. Ends with one plain line "N passed, N failed" for both.
+// The whole test suite, as `npm test` runs it: browser check, type check, build, size budgets, the
+// Node tests, then the browser tests in Chromium. Ends with one plain line "N passed, N failed" for both.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,6 +40,7 @@ async function step(label, command, args) {
 await step('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 await step('type check (Node side)', bin('tsc'), ['-p', 'tsconfig.node.json']);
 await step('build', 'npm', ['run', '--silent', 'build']);
+await step('size budgets', process.execPath, ['scripts/size.mjs']);
 
 const nodeTests = fs.readdirSync('test/node', { recursive: true })
   .filter((file) => /\.test\.(ts|mjs)$/.test(file))

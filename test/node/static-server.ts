@@ -9,14 +9,17 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
 };
 
-export async function serveStatic(root: string, headers: Record<string, string> = {}) {
-  const server = http.createServer((req, res) => {
+/** `delayFor(pathname)` holds a response back that many milliseconds, like a slow network. */
+export async function serveStatic(root: string, headers: Record<string, string> = {}, delayFor: (pathname: string) => number = () => 0) {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const file = path.join(root, decodeURIComponent(url.pathname).replace(/\/$/, '/index.html'));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;
     }
+    const delay = delayFor(url.pathname);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...headers });
     fs.createReadStream(file).pipe(res);
   });

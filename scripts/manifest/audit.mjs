@@ -1,0 +1,83 @@
+// Lists what custom-elements.json leaves out that the elements really have: config attributes,
+// `theme`, parts written in templates, the --bulkhead-* tokens they read, and events they
+// dispatch. The analyzer only knows what the JSDoc says, so each gap names the file, class and tag
+// to add. Prints the gaps and exits 0; with --strict it exits 1 when there are any.
+// Run with `node --import tsx` (it reads the config fields from the TypeScript source).
+import fs from 'node:fs';
+import { FIELDS } from '../../src/sim/config.ts';
+
+const kebab = (field) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const matches = (text, pattern) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
+
+const manifest = JSON.parse(fs.readFileSync('custom-elements.json', 'utf8'));
+const tokenProperties = matches(fs.readFileSync('src/styles/tokens.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
+const configAttributes = ['preset', ...FIELDS.map(kebab), 'theme'];
+
+const declarations = manifest.modules.flatMap((mod) => mod.declarations ?? []);
+/** Whether a class extends ScenarioElement, directly or further up. */
+function isScenarioElement(declaration) {
+  for (let name = declaration.superclass?.name; name; name = declarations.find((d) => d.name === name)?.superclass?.name) {
+    if (name === 'ScenarioElement') return true;
+  }
+  return false;
+}
+
+// Config attributes, theme, the notices part and the tokens come from ScenarioElement and its shared
+// styles: missing ones belong on ScenarioElement, which every subclass inherits in the manifest.
+const BASE = 'src/elements/scenario-element.ts ScenarioElement (every element inherits it)';
+const gaps = new Map(); // "file class" → { tag → Set of names }
+const gap = (where, tag, names) => {
+  if (names.length === 0) return;
+  if (!gaps.has(where)) gaps.set(where, {});
+  const tags = gaps.get(where);
+  tags[tag] ??= new Set();
+  for (const name of names) tags[tag].add(name);
+};
+
+for (const mod of manifest.modules) {
+  for (const element of mod.declarations ?? []) {
+    if (!element.tagName) continue;
+    const file = mod.path.replace(/^dist\/lib\/(.+)\.js$/, 'src/$1.ts');
+    const source = fs.readFileSync(file, 'utf8');
+    const inherits = isScenarioElement(element);
+    const usesTokens = source.includes('styles/tokens.js');
+    const isSource = /static override readonly isSource = true/.test(source);
+    const requests = matches(source, /'(bulkhead-[a-z-]+-request)'/g);
+    const shared = {
+      attr: inherits ? configAttributes : [],
+      csspart: inherits ? ['notices'] : [],
+      cssproperty: usesTokens ? tokenProperties : [],
+    };
+    const own = {
+      attr: inherits && !isSource ? ['for'] : [],
+      csspart: matches(source, /part="([a-z-]+)"/g),
+      cssproperty: matches(source, /var\((--bulkhead-[a-z0-9-]+)/g),
+      fires: [
+        ...requests,
+        ...(isSource || requests.includes('bulkhead-config-request') ? ['bulkhead-run'] : []),
+        ...(isSource || requests.length > 0 ? ['bulkhead-tick'] : []),
+      ],
+    };
+    const documented = {
+      attr: element.attributes, csspart: element.cssParts, cssproperty: element.cssProperties, fires: element.events,
+    };
+    const missing = (tag, names) => {
+      const have = new Set((documented[tag] ?? []).map((item) => item.name));
+      return [...new Set(names)].filter((name) => !have.has(name));
+    };
+    const here = `${file} ${element.name} <${element.tagName}>`;
+    for (const tag of Object.keys(documented)) {
+      const sharedMissing = missing(tag, shared[tag] ?? []);
+      gap(inherits ? BASE : here, tag, sharedMissing);
+      gap(here, tag, missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)));
+    }
+  }
+}
+
+const canonical = [...configAttributes, 'for', 'notices', ...tokenProperties];
+const rank = (name) => (canonical.includes(name) ? canonical.indexOf(name) : canonical.length);
+const lines = [...gaps].flatMap(([where, tags]) => Object.entries(tags)
+  .map(([tag, names]) => `${where}: add @${tag} ${[...names].sort((a, b) => rank(a) - rank(b)).join(', ')}`));
+if (lines.length === 0) console.log('custom-elements.json: no documentation gaps found');
+else console.log(`custom-elements.json: ${lines.length} documentation gaps (JSDoc in src/):\n  ${lines.join('\n  ')}`);
+if (process.argv.includes('--strict') && lines.length) process.exit(1);

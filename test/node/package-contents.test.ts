@@ -1,0 +1,48 @@
+// What `npm pack` puts in the tarball: the built files a user needs, and nothing from the workshop
+// (sources, tests, demo, configs, the experiment, scripts).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { test } from 'node:test';
+
+interface PackResult { files: { path: string }[] }
+
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+// --ignore-scripts: the test suite has just built dist/; prepack would rebuild it under the other tests.
+const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as PackResult[];
+const files = packed!.files.map((file) => file.path).sort();
+const elements = fs.readdirSync('src/elements').filter((name) => fs.existsSync(`src/elements/${name}/define.ts`));
+
+test('the tarball holds only dist/, the manifest, package.json and the README', () => {
+  const outside = files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(file));
+  assert.deepEqual(outside, []);
+  for (const file of files) {
+    assert.doesNotMatch(file, /(^|\/)(src|test|demo|experiment|bench|scripts|docs|\.ci)\//, file);
+    assert.doesNotMatch(file, /\.config\.m?js$|tsconfig|\.test\.|\.tgz$/, file);
+  }
+});
+
+test('the tarball holds every output: bundle, model, element entries and chunks, ESM with types, manifest', () => {
+  const built = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file}`).filter((file) => fs.statSync(file).isFile());
+  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'custom-elements.json', ...built('dist/elements'), ...built('dist/lib')]) {
+    assert.ok(files.includes(file), `missing ${file}`);
+  }
+  for (const name of elements) {
+    assert.ok(files.includes(`dist/elements/${name}.js`), `no script-tag entry for ${name}`);
+    assert.ok(files.includes(`dist/lib/elements/${name}/define.d.ts`), `no types for ${name}`);
+  }
+});
+
+test('every file package.json points at is in the tarball, for every element', () => {
+  const targets: string[] = [pkg.main, pkg.types, pkg.customElements];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') targets.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(pkg.exports);
+  // A subpath pattern (`./*`) stands for one subpath per element folder.
+  const expanded = targets.flatMap((target) => (target.includes('*') ? elements.map((name) => target.replace('*', name)) : [target]));
+  assert.ok(expanded.length > targets.length, 'no subpath per element');
+  for (const target of expanded) assert.ok(files.includes(target.replace(/^\.\//, '')), `${target} is not packed`);
+});

@@ -1,0 +1,50 @@
+// The size script's arithmetic, and what it measures: the per-element entries share one copy of Lit,
+// and the all-in-one bundle stands alone.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { checkBudgets, closure, closureSize, measure } from '../../scripts/size.mjs';
+
+// Lit's production build records its version once per copy that runs.
+const LIT_MARKER = 'litHtmlVersions';
+const built = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .map((file) => path.join(dir, file)).filter((file) => file.endsWith('.js'));
+
+test('exactly one file of the element entries holds Lit, and both outcome-gate and tick-timeline load it', async () => {
+  const withLit = built('dist/elements').filter((file) => fs.readFileSync(file, 'utf8').includes(LIT_MARKER));
+  assert.equal(withLit.length, 1, withLit.join(', '));
+  assert.ok((await closure('dist/elements/outcome-gate.js')).includes(withLit[0]!));
+  assert.ok((await closure('dist/elements/tick-timeline.js')).includes(withLit[0]!));
+});
+
+test("an entry's closure follows its imports and nothing else", async () => {
+  const gate = await closure('dist/elements/outcome-gate.js');
+  assert.equal(gate[0], path.normalize('dist/elements/outcome-gate.js'));
+  assert.ok(gate.slice(1).every((file) => file.includes(`${path.sep}chunks${path.sep}`)), gate.join(', '));
+  // The lab's entry loads every other element's entry too.
+  const lab = await closure('dist/elements/bulkhead-lab.js');
+  assert.ok(lab.includes(path.normalize('dist/elements/outcome-gate.js')));
+  assert.deepEqual(await closure('dist/bulkhead-lab.js'), [path.normalize('dist/bulkhead-lab.js')]);
+  const total = await closureSize('dist/elements/outcome-gate.js');
+  assert.equal(total.gzip, gate.reduce((sum, file) => sum + measure(file).gzip, 0));
+});
+
+test('a budget fails when the closure is over it, and an accepted excess is reported as over', async () => {
+  const entry = 'dist/elements/outcome-gate.js';
+  const { gzip } = await closureSize(entry);
+  const [fits, over, fails] = await checkBudgets([
+    { label: 'fits', entry, limit: gzip },
+    { label: 'over', entry, limit: gzip - 1, accepted: gzip },
+    { label: 'fails', entry, limit: gzip - 1 },
+  ]);
+  assert.deepEqual([fits!.verdict, over!.verdict, fails!.verdict], ['ok', 'over', 'fail']);
+});
+
+test('npm run size prints every output and its budgets', () => {
+  const output = execFileSync(process.execPath, ['scripts/size.mjs'], { encoding: 'utf8' });
+  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'dist/elements/outcome-gate.js']) assert.match(output, new RegExp(file.replace(/[./]/g, '\\$&')));
+  assert.match(output, /all-in-one bundle: [\d.]+ KB .*budget 25\.0 KB/);
+  assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 10\.0 KB/);
+});
