@@ -46,6 +46,11 @@ export const REQUESTS: readonly RequestName[] = [
   'bulkhead-restart-request', 'bulkhead-speed-request', 'bulkhead-config-request',
 ];
 
+/** Asked by a view, bubbling up to the nearest enclosing source, which fills in its scenario. */
+export interface SourceRequestDetail {
+  scenario?: unknown;
+}
+
 export interface AnnouncementDetails {
   'bulkhead-run': RunDetail;
   'bulkhead-tick': TickDetail;
@@ -71,5 +76,6 @@ declare global {
     'bulkhead-restart-request': CustomEvent<Record<string, never>>;
     'bulkhead-speed-request': CustomEvent<SpeedDetail>;
     'bulkhead-config-request': CustomEvent<ConfigDetail>;
+    'bulkhead-source-request': CustomEvent<SourceRequestDetail>;
   }
 }

@@ -3,14 +3,11 @@
  * A source answers request events on itself and announces results, but only for requests and
  * playback progress, never for a property or attribute set by the page.
  */
-import { ContextConsumer, ContextProvider, createContext } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { DEFAULT_CONFIG, FIELDS, presets, type LabConfig, type PresetName } from '../sim/index.js';
 import { isSpeed } from './clock.js';
-import { REQUESTS, emit, type EventDetails, type RequestDetails, type RequestName } from './events.js';
+import { REQUESTS, emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type Cause, type Change } from './scenario.js';
-
-export const scenarioContext = createContext<Scenario | undefined>(Symbol.for('bulkhead-lab.scenario'));
 
 /** `reservedA` ↔ `reserved-a`. */
 export const attributeOf = (field: keyof LabConfig): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -102,8 +99,6 @@ export class ScenarioController implements ReactiveController {
   private ownNotes: string[] = [];
   private detachSource: (() => void) | null = null;
   private unsubscribe: (() => void) | null = null;
-  private provider: ContextProvider<typeof scenarioContext> | null = null;
-  private enclosing: Scenario | undefined;
   private connected = false;
   /** Whether a missing `for` target has had its second chance (parsing, upgrade). */
   private forRetried = false;
@@ -112,19 +107,22 @@ export class ScenarioController implements ReactiveController {
     private readonly host: Host,
     private readonly isSource: boolean,
   ) {
-    // The consumer goes first, so an enclosing source has answered by the time this connects.
-    if (isSource) this.provider = new ContextProvider(host, { context: scenarioContext });
-    else {
-      new ContextConsumer(host, {
-        context: scenarioContext,
-        subscribe: true,
-        callback: (value) => {
-          this.enclosing = value;
-          this.resolve();
-        },
-      });
-    }
     host.addController(this);
+  }
+
+  /** A source answers the views inside it (light DOM or its own shadow tree) with its scenario. */
+  private readonly answer = (event: Event) => {
+    event.stopPropagation();
+    (event as CustomEvent<SourceRequestDetail>).detail.scenario = this.scenario;
+  };
+
+  /** A view that found no source looks again whenever a source appears (it may upgrade late). */
+  private readonly lookAgain = () => this.resolve();
+
+  private findEnclosing(): Scenario | undefined {
+    const detail: SourceRequestDetail = {};
+    this.host.dispatchEvent(new CustomEvent('bulkhead-source-request', { detail, bubbles: true, composed: true }));
+    return detail.scenario as Scenario | undefined;
   }
 
   /** Notes about the element's own attributes (when it runs its own scenario). */
@@ -135,7 +133,9 @@ export class ScenarioController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    if (this.isSource) this.host.addEventListener('bulkhead-source-request', this.answer);
     this.resolve();
+    if (this.isSource) dispatchEvent(new Event('bulkhead-source-connected'));
     if (!this.isSource && this.host.hasAttribute('for') && this.binding !== 'for') {
       // The target may not be parsed or upgraded yet: look again once it can be.
       const retry = () => {
@@ -149,6 +149,8 @@ export class ScenarioController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    this.host.removeEventListener('bulkhead-source-request', this.answer);
+    removeEventListener('bulkhead-source-connected', this.lookAgain);
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.detachSource?.();
@@ -186,6 +188,7 @@ export class ScenarioController implements ReactiveController {
     this.bindingNotes = [];
     let scenario: Scenario | undefined;
     let binding: Binding;
+    let enclosing: Scenario | undefined;
     const forId = this.isSource ? null : this.host.getAttribute('for');
     if (this.isSource) {
       binding = 'source';
@@ -204,12 +207,14 @@ export class ScenarioController implements ReactiveController {
         }
         binding = 'standalone';
       }
-    } else if (this.enclosing) {
+    } else if ((enclosing = this.findEnclosing())) {
       binding = 'enclosing';
-      scenario = this.enclosing;
+      scenario = enclosing;
     } else {
       binding = 'standalone';
     }
+    if (binding === 'standalone' && forId === null) addEventListener('bulkhead-source-connected', this.lookAgain);
+    else removeEventListener('bulkhead-source-connected', this.lookAgain);
     scenario ??= this.ownScenario();
     const attach = binding === 'source' || binding === 'standalone';
     if (scenario !== this.scenario || binding !== this.binding || !this.unsubscribe) {
@@ -219,7 +224,6 @@ export class ScenarioController implements ReactiveController {
       this.scenario = scenario;
       this.binding = binding;
       this.unsubscribe = scenario.subscribe(() => this.host.requestUpdate());
-      this.provider?.setValue(scenario);
     }
     this.host.requestUpdate();
   }

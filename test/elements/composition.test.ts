@@ -4,6 +4,7 @@ import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { define } from '../../src/elements/define.js';
 import { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
+import { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulkhead-scenario.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { choose, deep, settled, textOf } from '../helpers/ui.js';
 
@@ -44,6 +45,24 @@ describe('composition', () => {
     await settled(gate);
     expect(gate.scenario).to.equal((source as BulkheadLab).scenario);
     expect(textOf(gate)).to.contain('4 completed of 4 required');
+  });
+
+  it('binds to an enclosing source that upgrades after the view', async () => {
+    const source = document.createElement('late-scenario-source');
+    source.setAttribute('policy', 'strict-partitions');
+    const gate = document.createElement('outcome-gate');
+    source.append(gate);
+    document.body.append(source);
+    try {
+      await settled(gate);
+      expect(textOf(gate)).to.contain('1 completed of 4 required'); // on its own for now: default FIFO
+      customElements.define('late-scenario-source', class extends BulkheadScenario {});
+      await settled(gate);
+      expect(gate.scenario).to.equal((source as unknown as BulkheadScenario).scenario);
+      expect(textOf(gate)).to.contain('4 completed of 4 required');
+    } finally {
+      source.remove();
+    }
   });
 
   it('binds by for= to a source that comes later in the page', async () => {
