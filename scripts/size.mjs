@@ -12,14 +12,14 @@ export const KB = 1024;
 
 /**
  * SPEC §8 budgets. `accepted` is a visible, temporary exception: the figure is still printed as
- * over budget, but only a closure beyond `accepted` fails. <outcome-gate> needs Lit (5.7 KB),
- * @lit/context (1.5 KB) and the whole model (3.3 KB) before any code of its own, so no build
- * setting brings it under 10 KB; a change in src/ has to (see docs/EMBEDDING.md, "Sizes").
+ * over budget, but only a closure beyond `accepted` fails, so growth is still caught. A standalone
+ * <outcome-gate> runs its own simulation: it needs Lit (about 5.7 KB) and the whole model (3.3 KB)
+ * before the scenario layer and its own code, so it misses 10 KB (see docs/EMBEDDING.md, "Sizes").
  * Delete `accepted` to enforce the 10 KB budget.
  */
 export const BUDGETS = [
   { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 25 * KB },
-  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 10 * KB, accepted: 16 * KB },
+  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 10 * KB, accepted: 14.5 * KB },
 ];
 
 export function measure(file) {

@@ -7,6 +7,45 @@ import type { LabConfig } from '../sim/index.js';
 
 const warned = new Set<string>();
 
+/**
+ * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
+ * else its own config attributes) and shows notices about corrected attributes.
+ *
+ * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: the starting config.
+ * @attr policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
+ * @attr slots - total slots, 1–8.
+ * @attr reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.
+ * @attr a-per-tick - A requests offered at every arrival tick, 0–3.
+ * @attr b-every - one B request at every tick divisible by this, 1–12.
+ * @attr a-hold - ticks a healthy A call holds its slot, 1–12.
+ * @attr b-hold - ticks a B call holds its slot, 1–12.
+ * @attr a-fault - `none`, `stall` or `fail-fast`.
+ * @attr a-timeout - A's total timeout from arrival, 1–20.
+ * @attr b-timeout - B's total timeout from arrival, 1–20.
+ * @attr queue-cap - most waiting requests per tenant, 0–12.
+ * @attr target - completion target in whole percent, 0–100.
+ * @attr horizon - last tick of the window (fixed at 20 in the elements).
+ * @attr last-arrival - last tick with offers (fixed at 11 in the elements).
+ * @attr theme - `light` or `dark` to force a colour scheme.
+ * @cssproperty --bulkhead-color-text - text colour.
+ * @cssproperty --bulkhead-color-muted - secondary text colour.
+ * @cssproperty --bulkhead-color-surface - background of cards and the lab.
+ * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
+ * @cssproperty --bulkhead-color-border - lines and borders.
+ * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
+ * @cssproperty --bulkhead-color-a - tenant A's colour.
+ * @cssproperty --bulkhead-color-a-soft - background of cells held by A.
+ * @cssproperty --bulkhead-color-b - tenant B's colour.
+ * @cssproperty --bulkhead-color-b-soft - background of cells held by B.
+ * @cssproperty --bulkhead-color-pass - a passing gate.
+ * @cssproperty --bulkhead-color-fail - a failing gate, timeouts.
+ * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
+ * @cssproperty --bulkhead-color-focus - the focus ring.
+ * @cssproperty --bulkhead-font - the font.
+ * @cssproperty --bulkhead-font-mono - the font of request ids.
+ * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-radius - corner radius.
+ */
 export abstract class ScenarioElement extends LitElement {
   /** Whether this element always owns a scenario and serves the views inside it. */
   static readonly isSource: boolean = false;

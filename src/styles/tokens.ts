@@ -70,34 +70,6 @@ export const tokens = css`
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
-  button,
-  select,
-  input {
-    font: inherit;
-    color: inherit;
-  }
-  select,
-  input[type='number'] {
-    background: var(--_bg);
-    border: 1px solid var(--_line);
-    border-radius: calc(var(--_radius) / 2);
-    padding: 0.15rem 0.3rem;
-  }
-  input:disabled {
-    background: var(--_panel);
-    color: var(--_muted);
-  }
-  button {
-    border: 1px solid var(--_line);
-    background: var(--_panel);
-    border-radius: var(--_radius);
-    padding: 0.3rem 0.7rem;
-    cursor: pointer;
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
   .notices {
     margin: 0 0 var(--_gap);
     padding: 0.4rem 0.6rem 0.4rem 1.6rem;
@@ -105,43 +77,6 @@ export const tokens = css`
     border-radius: var(--_radius);
     background: var(--_panel);
     font-size: 0.875rem;
-  }
-  .scroller {
-    overflow-x: auto;
-    max-width: 100%;
-  }
-  table {
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
-  th,
-  td {
-    border: 1px solid var(--_line);
-    padding: 0.2rem 0.45rem;
-    text-align: left;
-    white-space: nowrap;
-  }
-  thead th {
-    background: var(--_panel);
-  }
-  caption {
-    text-align: left;
-    font-weight: 600;
-    padding-bottom: 0.3rem;
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-  .tenant-A {
-    color: var(--_a);
-  }
-  .tenant-B {
-    color: var(--_b);
   }
   @media (prefers-reduced-motion: reduce) {
     * {

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { rollup } from 'rollup';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 
-// Inside the repository's node_modules, so lit and @lit/context resolve from here as they would
+// Inside the repository's node_modules, so lit resolves from here as it would
 // from a user's project, with no registry involved.
 const project = path.resolve('node_modules/.cache/bulkhead-lab-consumer');
 const write = (file: string, text: string) => fs.writeFileSync(path.join(project, file), text);

@@ -3,6 +3,7 @@ import { readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/source.js';
 import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
 import { GUIDES, SCOPE } from './guides.js';
 
@@ -18,13 +19,12 @@ import { ScenarioElement } from '../scenario-element.js';
  * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
  * @attr heading - a title to show instead of the preset's.
  * @attr permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
- * @attr theme - `light` or `dark` to force a colour scheme; by default it follows the reader's.
- * @attr policy - and every other config attribute (`slots`, `reserved-a`, `a-per-tick`, …).
  * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
  * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
  * @csspart lab - the whole lab.
  * @csspart header - title, steps and scope.
  * @csspart section - each section of the lab.
+ * @csspart fullscreen - the Expand experiment / Exit full screen button.
  * @csspart notices - notices about attributes that were corrected.
  * @cssproperty --bulkhead-color-a - tenant A's colour.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
@@ -35,6 +35,7 @@ export class BulkheadLab extends ScenarioElement {
   static override readonly isSource = true;
   static override styles = [
     tokens,
+    widgetStyles,
     wideHost,
     css`
       .lab {

@@ -9,7 +9,6 @@ import { ScenarioElement } from '../scenario-element.js';
  *
  * @summary A scenario source for composing widgets.
  * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`.
- * @attr policy - and every other config attribute (`slots`, `reserved-a`, `a-per-tick`, …).
  * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
  * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
  * @slot - the views and any other content.

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { POLICIES, isPartitioned, uiRangeOf, type LabConfig, type NumericField } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { POLICY_HELP, POLICY_LABEL } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -58,13 +59,16 @@ const FAULT_LABEL = {
  *
  * @summary Every input of the scenario, labelled.
  * @attr for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
+ * @fires bulkhead-config-request - an edit asks the source for new inputs.
  * @fires bulkhead-run - (when standalone) an edit produced a new result.
+ * @fires bulkhead-tick - (when standalone) announced with every new result.
  * @csspart form - the whole form.
  * @csspart notices - notices about attributes that were corrected.
  */
 export class LabControls extends ScenarioElement {
   static override styles = [
     tokens,
+    widgetStyles,
     css`
       :host {
         display: block;

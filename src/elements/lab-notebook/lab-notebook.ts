@@ -1,6 +1,7 @@
 import { css, html, type PropertyValues } from 'lit';
 import { FIELDS, type TenantMetrics } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { notesMarkdown, type Snapshot } from './export.js';
@@ -45,6 +46,7 @@ export class LabNotebook extends ScenarioElement {
   };
   static override styles = [
     tokens,
+    widgetStyles,
     css`
       :host {
         display: block;

@@ -1,5 +1,6 @@
 import { LitElement, css, html, svg, type PropertyValues } from 'lit';
 import { tokens, wideHost } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { checkResultFile, type EndpointResult, type MeasuredRunFile, type RunResult } from './result-file.js';
 
@@ -23,13 +24,30 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @attr src - URL of the JSON file `npm run experiment` wrote.
  * @csspart meta - where and how the figures were measured.
  * @csspart table - the text table of every run.
+ * @cssproperty --bulkhead-color-text - text colour.
+ * @cssproperty --bulkhead-color-muted - secondary text colour.
+ * @cssproperty --bulkhead-color-surface - background of cards and the lab.
+ * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
+ * @cssproperty --bulkhead-color-border - lines and borders.
+ * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
  * @cssproperty --bulkhead-color-a - colour of the latency line.
+ * @cssproperty --bulkhead-color-a-soft - background of cells held by A.
+ * @cssproperty --bulkhead-color-b - tenant B's colour.
+ * @cssproperty --bulkhead-color-b-soft - background of cells held by B.
+ * @cssproperty --bulkhead-color-pass - a passing gate.
  * @cssproperty --bulkhead-color-fail - colour of timeouts.
+ * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
+ * @cssproperty --bulkhead-color-focus - the focus ring.
+ * @cssproperty --bulkhead-font - the font.
+ * @cssproperty --bulkhead-font-mono - the font of request ids.
+ * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-radius - corner radius.
  */
 export class MeasuredRun extends LitElement {
   static override properties = { src: {}, data: { state: true }, error: { state: true } };
   static override styles = [
     tokens,
+    widgetStyles,
     wideHost,
     css`
       .meta {

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import type { TenantMetrics } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -32,6 +33,7 @@ const ROWS: [string, (m: TenantMetrics) => string | number][] = [
 export class OutcomeTable extends ScenarioElement {
   static override styles = [
     tokens,
+    widgetStyles,
     wideHost,
     css`
       td {

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { stateAt } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { stateLabel } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -17,6 +18,7 @@ import { ScenarioElement } from '../scenario-element.js';
 export class RequestInspector extends ScenarioElement {
   static override styles = [
     tokens,
+    widgetStyles,
     wideHost,
     css`
       .tables {

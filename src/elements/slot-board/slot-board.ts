@@ -1,5 +1,6 @@
 import { css, html } from 'lit';
 import { tokens } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /**
@@ -15,6 +16,7 @@ import { ScenarioElement } from '../scenario-element.js';
 export class SlotBoard extends ScenarioElement {
   static override styles = [
     tokens,
+    widgetStyles,
     css`
       :host {
         display: block;

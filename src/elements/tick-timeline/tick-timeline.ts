@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed } from '../../scenario/clock.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
@@ -16,6 +17,12 @@ const clockText = (seconds: number) => {
  *
  * @summary Playback controls and the slot-by-tick picture.
  * @attr for - id of the scenario source to drive; else the enclosing source; else its own config attributes.
+ * @fires bulkhead-seek-request - a slider move, column click or arrow key asks to inspect a tick.
+ * @fires bulkhead-play-request - Play.
+ * @fires bulkhead-pause-request - Pause.
+ * @fires bulkhead-step-request - Next tick.
+ * @fires bulkhead-restart-request - Restart.
+ * @fires bulkhead-speed-request - a speed was chosen.
  * @fires bulkhead-tick - (when standalone) the inspected tick or playback state changed.
  * @csspart controls - the row of playback buttons.
  * @csspart grid - the slot-by-tick table.
@@ -26,6 +33,7 @@ const clockText = (seconds: number) => {
 export class TickTimeline extends ScenarioElement {
   static override styles = [
     tokens,
+    widgetStyles,
     wideHost,
     css`
       .controls {
