@@ -1,7 +1,7 @@
 // The reader's workflow (SPEC §4): baseline, notes and export, full screen, narrow screens,
 // announcements, theming and permalinks, used through the UI.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
@@ -215,6 +215,18 @@ describe('theming', () => {
     expect(getComputedStyle(deep(gate, '.gate')).color).to.equal('rgb(230, 233, 238)');
     expect(getComputedStyle(lab).colorScheme).to.equal('dark');
     await expect(lab).to.be.accessible();
+  });
+
+  it('follows prefers-color-scheme, unless a theme is forced', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      const auto = await mount(html`<bulkhead-lab></bulkhead-lab>`);
+      expect(getComputedStyle(deep(auto, 'outcome-gate', '.gate')).color).to.equal('rgb(230, 233, 238)');
+      const light = await mount(html`<bulkhead-lab theme="light"></bulkhead-lab>`);
+      expect(getComputedStyle(deep(light, 'outcome-gate', '.gate')).color).to.equal('rgb(27, 31, 36)');
+    } finally {
+      await emulateMedia({ colorScheme: 'no-preference' });
+    }
   });
 
   it('custom properties restyle every element', async () => {

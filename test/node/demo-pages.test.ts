@@ -69,6 +69,26 @@ test('the measured page charts the committed sample run', async () => {
   await page.close();
 });
 
+test('in forced-colors mode the slot picture keeps its marks in system colours', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
+  await page.goto(`${server.url}/demo/index.html`, { waitUntil: 'load' });
+  await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  const marks = await page.evaluate(() => {
+    const timeline = document.querySelector('#stalled')!.shadowRoot!.querySelector('tick-timeline')!.shadowRoot!;
+    const cell = timeline.querySelector('td.A')!;
+    const style = getComputedStyle(cell);
+    return {
+      active: matchMedia('(forced-colors: active)').matches,
+      adjust: style.forcedColorAdjust,
+      border: style.borderTopStyle,
+      text: cell.textContent!.trim(),
+      current: getComputedStyle(timeline.querySelector('th.current')!).outlineStyle,
+    };
+  });
+  assert.deepEqual(marks, { active: true, adjust: 'none', border: 'solid', text: 'A0', current: 'solid' });
+  await page.close();
+});
+
 test('loading the bundle twice on one page throws nothing', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
   await page.evaluate((url) => import(url), '/dist/bulkhead-lab.js?copy=2');
