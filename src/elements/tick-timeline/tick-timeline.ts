@@ -214,7 +214,8 @@ export class TickTimeline extends ScenarioElement {
         </table>
       </div>
       <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a
-        bar above, · for a free slot, * and hatching for a borrowed slot.</p>
+        bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen the picture scrolls
+        sideways.</p>
     `;
   }
 }
