@@ -13,7 +13,7 @@ const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', 
 const files = packed!.files.map((file) => file.path).sort();
 const elements = fs.readdirSync('src/elements').filter((name) => fs.existsSync(`src/elements/${name}/define.ts`));
 
-test('the tarball holds only dist/, the manifest, package.json and the README', () => {
+test('the tarball holds only dist/, the manifest, package.json, the README and the licence', () => {
   const outside = files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(file));
   assert.deepEqual(outside, []);
   for (const file of files) {
