@@ -92,9 +92,18 @@ export abstract class ScenarioElement extends LitElement {
     if (old !== value && CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
   }
 
+  /** Corrections to this element's own (non-config) attributes; elements with such attributes override it. */
+  protected ownAttributeNotes(): string[] {
+    return [];
+  }
+
+  private get notes(): string[] {
+    return [...this.bound.notes, ...this.ownAttributeNotes()];
+  }
+
   /** Visible notices about bad attributes or a broken binding; each is warned once in the console. */
   protected renderNotices(): TemplateResult | typeof nothing {
-    const notes = this.bound.notes;
+    const notes = this.notes;
     if (notes.length === 0) return nothing;
     return html`<ul class="notices" part="notices" role="status">
       ${notes.map((note) => html`<li>${note}</li>`)}
@@ -103,7 +112,7 @@ export abstract class ScenarioElement extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    for (const note of this.bound.notes) {
+    for (const note of this.notes) {
       if (warned.has(note)) continue;
       warned.add(note);
       console.warn(`<${this.localName}> ${note}`);

@@ -80,22 +80,24 @@ export class OutcomeGate extends ScenarioElement {
     return this.tenant === 'A' ? 'A' : 'B';
   }
 
+  protected override ownAttributeNotes(): string[] {
+    return [
+      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [`tenant: ${JSON.stringify(this.tenant)} is not A or B; showing B`]),
+      ...(this.window === 'full' || this.window === 'inspected'
+        ? []
+        : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the full window`]),
+    ];
+  }
+
   protected override render() {
     const tenant = this.shownTenant;
     const full = this.window !== 'inspected';
     const scenario = this.scenario;
     const tick = full ? scenario.config.horizon : scenario.tick;
     const m = scenario.metricsAt(tick)[tenant];
-    const notices = [
-      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [`tenant: ${JSON.stringify(this.tenant)} is not A or B; showing B`]),
-      ...(this.window === 'full' || this.window === 'inspected'
-        ? []
-        : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the full window`]),
-    ];
     const unfinished = m.offered - m.completed;
     return html`
       ${this.renderNotices()}
-      ${notices.length ? html`<ul class="notices" role="status">${notices.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
       <div role="group" class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
         <h3>
           <span>Tenant ${tenant} gate</span>

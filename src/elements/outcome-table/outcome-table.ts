@@ -50,16 +50,19 @@ export class OutcomeTable extends ScenarioElement {
     this.window = 'inspected';
   }
 
+  protected override ownAttributeNotes(): string[] {
+    return this.window === 'full' || this.window === 'inspected'
+      ? []
+      : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the inspected tick`];
+  }
+
   protected override render() {
     const scenario = this.scenario;
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.metricsAt(tick);
-    const bad = this.window !== 'full' && this.window !== 'inspected';
     return html`
       ${this.renderNotices()}
-      ${bad ? html`<ul class="notices" role="status"><li>window: ${JSON.stringify(this.window)} is not full or inspected;
-        showing the inspected tick</li></ul>` : ''}
       <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
         <table part="table">
           <caption>${full
