@@ -1,8 +1,9 @@
 /** One live scenario: its config, the simulated run, the inspected tick and the playback clock. */
 import {
-  metricsAt, normalizeConfig, queuesAt, simulate, slotsAt,
+  metricsAt, normalizeConfig, queuesAt, slotsAt,
   type ConfigProblem, type LabConfig, type LabRun, type SlotView, type TenantMetrics, type Tenant,
 } from '../sim/index.js';
+import { simulateValid } from '../sim/simulate.js';
 import { Playback, type Speed, type TimeSource } from './clock.js';
 
 /** What changed: the result (`run`) or the inspected tick / playback state (`tick`). */
@@ -127,7 +128,7 @@ export class Scenario {
     const { config, problems } = normalizeConfig(input);
     this.config = config;
     this.problems = problems;
-    this.run = simulate(config);
+    this.run = simulateValid(config); // normalized, so already valid
     this.cache = new Map();
     if (this.playback) this.playback.setHorizon(config.horizon);
   }

@@ -218,20 +218,23 @@ export interface Preset {
   config: LabConfig;
 }
 
+/** A preset is a few changes to the defaults (a test checks each against `validateConfig`). */
+const presetConfig = (changes: Partial<LabConfig>): LabConfig => Object.freeze({ ...DEFAULT_CONFIG, ...changes });
+
 export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.freeze({
   'stalled-dependency': {
     title: 'Contain a stalled dependency',
-    config: Object.freeze(validateConfig({ policy: 'shared-fifo' })),
+    config: presetConfig({ policy: 'shared-fifo' }),
   },
   'count-every-request': {
     title: 'Count every offered request',
-    config: Object.freeze(validateConfig({ policy: 'shared-round-robin' })),
+    config: presetConfig({ policy: 'shared-round-robin' }),
   },
   'slow-vs-dead': {
     title: 'A slow dependency hurts more than a dead one',
-    config: Object.freeze(validateConfig({
+    config: presetConfig({
       policy: 'shared-fifo', slots: 4, reservedA: 2, aPerTick: 1, bEvery: 1, aFault: 'none',
       aHold: 9, aTimeout: 10, bHold: 1, bTimeout: 4, queueCap: 0,
-    })),
+    }),
   },
 });

@@ -94,12 +94,19 @@ const other = (tenant: Tenant): Tenant => (tenant === 'A' ? 'B' : 'A');
 
 /**
  * Runs the scenario over ticks 0…horizon. Validates strictly (see `validateConfig`).
+ */
+export function simulate(input?: Partial<LabConfig>): LabRun {
+  return simulateValid(validateConfig(input));
+}
+
+/**
+ * `simulate` for a config that is already known to be valid, such as one from `normalizeConfig`:
+ * the elements use it, so a page with one widget does not load the strict checks it never needs.
  *
  * Why queues suffice: within a tenant, requests start in offer order and share one hold and one
  * timeout, so running calls end in start order and waiting ones expire from the front.
  */
-export function simulate(input?: Partial<LabConfig>): LabRun {
-  const config = validateConfig(input);
+export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const partitioned = policy === 'strict-partitions' || policy === 'borrowing';
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');

@@ -57,6 +57,13 @@ describe('validateConfig / simulate (strict)', () => {
     expect(validateConfig({ horizon: 5 }).lastArrival).to.equal(5);
   });
 
+  it('has presets that are valid configs inside the elements\' ranges', () => {
+    for (const { config } of Object.values(presets)) {
+      expect(validateConfig(config)).to.deep.equal(config);
+      expect(normalizeConfig({ ...config }).problems).to.deep.equal([]);
+    }
+  });
+
   it('keeps DEFAULT_CONFIG and presets immutable', () => {
     expect(Object.isFrozen(DEFAULT_CONFIG)).to.equal(true);
     expect(Object.isFrozen(presets['slow-vs-dead'].config)).to.equal(true);
