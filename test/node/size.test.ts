@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { checkBudgets, closure, closureSize, measure } from '../../scripts/size.mjs';
+import { FLOORS, checkBudgets, closure, closureSize, floorSize, measure } from '../../scripts/size.mjs';
 
 // Lit's production build records its version once per copy that runs.
 const LIT_MARKER = 'litHtmlVersions';
@@ -47,4 +47,11 @@ test('npm run size prints every output and its budgets', () => {
   for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'dist/elements/outcome-gate.js']) assert.match(output, new RegExp(file.replace(/[./]/g, '\\$&')));
   assert.match(output, /all-in-one bundle: [\d.]+ KB .*budget 25\.0 KB/);
   assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 10\.0 KB/);
+  assert.match(output, /Lit alone \(an empty LitElement\): [\d.]+ KB/);
+});
+
+test('the floors grow from Lit to Lit and the model, and stay below what the gate loads', async () => {
+  const [lit, withModel] = await Promise.all(FLOORS.map((floor) => floorSize(floor.code)));
+  const gate = (await closureSize('dist/elements/outcome-gate.js')).gzip;
+  assert.ok(lit! > 4_000 && lit! < withModel! && withModel! < gate, `Lit ${lit}, Lit + model ${withModel}, gate ${gate}`);
 });
