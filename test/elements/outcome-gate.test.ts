@@ -15,6 +15,13 @@ describe('<outcome-gate>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says plainly when the p95 leaves nothing out', async () => {
+    const el = await fixture<OutcomeGate>(html`<outcome-gate preset="slow-vs-dead" policy="strict-partitions"></outcome-gate>`);
+    expect(text(el)).to.contain('12 completed of 11 required (90 % of 12 offered)');
+    expect(text(el)).to.contain('completed requests only; every offered request completed');
+    expect(text(el)).not.to.contain('leaves out the 0');
+  });
+
   it('falls back to B and says so for a bad tenant', async () => {
     const el = await fixture<OutcomeGate>(html`<outcome-gate tenant="C"></outcome-gate>`);
     expect(text(el)).to.contain('tenant: "C" is not A or B; showing B');

@@ -111,8 +111,9 @@ export class OutcomeGate extends ScenarioElement {
                 (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
               <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
               <p>p95 latency: <strong>${ticks(m.p95)}</strong>
-                <span class="warning">— completed requests only; it leaves out the ${unfinished} offered
-                  ${unfinished === 1 ? 'request' : 'requests'} that ${full ? 'did not complete' : 'have not completed'}</span></p>
+                <span class="warning">— completed requests only; ${unfinished === 0
+                  ? `every offered request ${full ? 'completed' : 'has completed'}`
+                  : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request' : 'requests'} that ${full ? 'did not complete' : 'have not completed'}`}</span></p>
             `}
       </div>
     `;
