@@ -31,3 +31,9 @@ export function stateLabel(record: RequestRecord, state: RequestState): string {
   if (state === 'timed-out') return record.start === null ? 'timed out while waiting' : 'timed out in service';
   return state === 'upcoming' ? 'not yet offered' : state;
 }
+
+/** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
+export const windowNotes = (value: string, fallback: 'full' | 'inspected'): string[] =>
+  value === 'full' || value === 'inspected'
+    ? []
+    : [`window: ${JSON.stringify(value)} is not full or inspected; showing ${fallback === 'full' ? 'the full window' : 'the inspected tick'}`];

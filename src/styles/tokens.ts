@@ -23,6 +23,7 @@ const darkScheme = css`
 
 export const tokens = css`
   :host {
+    display: block;
     --_fg: var(--bulkhead-color-text, #1b1f24);
     --_muted: var(--bulkhead-color-muted, #4f5866);
     --_bg: var(--bulkhead-color-surface, #ffffff);
@@ -89,7 +90,6 @@ export const tokens = css`
 /** For elements with wide tables: they scroll inside the widget instead of widening the page's layout. */
 export const wideHost = css`
   :host {
-    display: block;
     contain: inline-size;
   }
 `;

@@ -1,5 +1,5 @@
 import { css, html } from 'lit';
-import { POLICIES, isPartitioned, uiRangeOf, type LabConfig, type NumericField } from '../../sim/index.js';
+import { FAULTS, POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type NumericField } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { POLICY_HELP, POLICY_LABEL } from '../format.js';
@@ -47,11 +47,11 @@ const GROUPS: { title: string; controls: NumberControl[] }[] = [
   },
 ];
 
-const FAULT_LABEL = {
+const FAULT_LABEL: Record<Fault, string> = {
   none: 'Healthy: A calls hold their slot for A hold',
   stall: 'Stall all A calls until timeout',
   'fail-fast': 'Fail fast: A calls error the moment they start',
-} as const;
+};
 
 /**
  * A labelled control for every input of the scenario. Edits recompute at once and never start
@@ -70,9 +70,6 @@ export class LabControls extends ScenarioElement {
     tokens,
     widgetStyles,
     css`
-      :host {
-        display: block;
-      }
       form {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
@@ -163,7 +160,7 @@ export class LabControls extends ScenarioElement {
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>
-          ${(['none', 'stall', 'fail-fast'] as const).map((fault) => html`<label class="radio">
+          ${FAULTS.map((fault) => html`<label class="radio">
             <input type="radio" name="aFault" value=${fault} .checked=${config.aFault === fault}
               @change=${() => this.change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>

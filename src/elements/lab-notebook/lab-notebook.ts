@@ -7,21 +7,30 @@ import { ScenarioElement } from '../scenario-element.js';
 import { notesMarkdown, type Snapshot } from './export.js';
 import { NoteStore, browserStorage, type NoteStorage } from './note-store.js';
 
-const MEASURES: [string, (m: TenantMetrics) => number | null, (v: number | null) => string][] = [
-  ['Completed', (m) => m.completed, (v) => String(v)],
-  ['Offered', (m) => m.offered, (v) => String(v)],
-  ['Completion rate', (m) => m.completionRate, (v) => percent(v)],
-  ['p95, completed only (ticks)', (m) => m.p95, (v) => (v === null ? '–' : String(v))],
-  ['Timed out', (m) => m.timedOutWaiting + m.timedOutRunning, (v) => String(v)],
-  ['Rejected', (m) => m.rejected, (v) => String(v)],
+interface Measure {
+  label: string;
+  of: (m: TenantMetrics) => number | null;
+  /** A rate (0–1) reads as a percentage, and its difference in percentage points. */
+  rate?: boolean;
+}
+
+const MEASURES: Measure[] = [
+  { label: 'Completed', of: (m) => m.completed },
+  { label: 'Offered', of: (m) => m.offered },
+  { label: 'Completion rate', of: (m) => m.completionRate, rate: true },
+  { label: 'p95, completed only (ticks)', of: (m) => m.p95 },
+  { label: 'Timed out', of: (m) => m.timedOutWaiting + m.timedOutRunning },
+  { label: 'Rejected', of: (m) => m.rejected },
 ];
 
-const difference = (before: number | null, after: number | null, rate: boolean) => {
+const shown = (value: number | null, rate = false) => (rate ? percent(value) : value === null ? '–' : String(value));
+
+const difference = (before: number | null, after: number | null, rate = false) => {
   if (before === null || after === null) return before === after ? '=' : 'changed';
   const delta = after - before;
   if (delta === 0) return '=';
-  const shown = rate ? `${Math.round(delta * 1000) / 10} pts` : String(Math.abs(delta));
-  return `${delta > 0 ? '+' : '−'}${rate ? shown.replace('-', '') : shown}`;
+  const size = rate ? `${Math.abs(Math.round(delta * 1000) / 10)} pts` : String(Math.abs(delta));
+  return `${delta > 0 ? '+' : '−'}${size}`;
 };
 
 /**
@@ -41,16 +50,11 @@ export class LabNotebook extends ScenarioElement {
     key: {},
     heading: {},
     baseline: { state: true },
-    notesText: { state: true },
-    persistent: { state: true },
   };
   static override styles = [
     tokens,
     widgetStyles,
     css`
-      :host {
-        display: block;
-      }
       .grid {
         display: grid;
         grid-template-columns: minmax(0, 1fr);
@@ -97,8 +101,6 @@ export class LabNotebook extends ScenarioElement {
   declare key: string;
   declare heading: string;
   declare private baseline: Snapshot | null;
-  declare private notesText: string;
-  declare private persistent: boolean;
   /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
   storage: () => NoteStorage | null = browserStorage;
   private store: NoteStore | null = null;
@@ -108,8 +110,6 @@ export class LabNotebook extends ScenarioElement {
     this.key = 'lab';
     this.heading = 'Bulkhead lab';
     this.baseline = null;
-    this.notesText = '';
-    this.persistent = true;
   }
 
   get storageKey(): string {
@@ -120,8 +120,7 @@ export class LabNotebook extends ScenarioElement {
     super.willUpdate(changed);
     if (!this.store || this.store.key !== this.storageKey) {
       this.store = new NoteStore(this.storageKey, () => this.storage());
-      this.notesText = this.store.load();
-      this.persistent = this.store.persistent;
+      this.store.load();
     }
   }
 
@@ -129,9 +128,13 @@ export class LabNotebook extends ScenarioElement {
     return { config: { ...this.scenario.config }, results: this.scenario.fullWindow };
   }
 
+  private get notesText(): string {
+    return this.store?.current ?? '';
+  }
+
   private onNotes(event: Event) {
-    this.notesText = (event.target as HTMLTextAreaElement).value;
-    this.persistent = this.store!.save(this.notesText);
+    this.store!.save((event.target as HTMLTextAreaElement).value);
+    this.requestUpdate();
   }
 
   /** The Markdown that Export notes downloads. */
@@ -169,12 +172,12 @@ export class LabNotebook extends ScenarioElement {
                 <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`)}</tr>
           </thead>
           <tbody>
-            ${MEASURES.map(([label, value, show]) => html`<tr><th scope="row">${label}</th>
+            ${MEASURES.map(({ label, of, rate }) => html`<tr><th scope="row">${label}</th>
               ${(['A', 'B'] as const).map((t) => {
-                const before = value(baseline.results[t]);
-                const after = value(current.results[t]);
-                return html`<td>${show(before)}</td><td>${show(after)}</td>
-                  <td>${difference(before, after, label === 'Completion rate')}</td>`;
+                const before = of(baseline.results[t]);
+                const after = of(current.results[t]);
+                return html`<td>${shown(before, rate)}</td><td>${shown(after, rate)}</td>
+                  <td>${difference(before, after, rate)}</td>`;
               })}</tr>`)}
             <tr><th scope="row">Gate</th>
               ${(['A', 'B'] as const).map((t) => html`<td>${GATE_LABEL[baseline.results[t].gate]}</td>
@@ -204,7 +207,7 @@ export class LabNotebook extends ScenarioElement {
           <h4 id="notes-heading">Notes</h4>
           <label for="notes" class="hint">What did you expect, and what happened?</label>
           <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
-          ${this.persistent
+          ${this.store!.persistent
             ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
             : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
                 Export them to keep a copy.</p>`}

@@ -35,8 +35,8 @@ export class NoteStore {
     return this.text;
   }
 
-  /** Keeps the text for the visit in any case; returns whether it was also stored. */
-  save(text: string): boolean {
+  /** Keeps the text for the visit in any case, and in storage when that works (see `persistent`). */
+  save(text: string): void {
     this.text = text;
     try {
       const store = this.storage();
@@ -46,7 +46,6 @@ export class NoteStore {
     } catch {
       this.persistent = false;
     }
-    return this.persistent;
   }
 
   get current(): string {

@@ -7,7 +7,7 @@ const LATENCY_HEIGHT = 90;
 const ERROR_HEIGHT = 40;
 const GAP = 14;
 
-export const CHART_HEIGHT = LATENCY_HEIGHT + GAP + ERROR_HEIGHT + 14;
+const CHART_HEIGHT = LATENCY_HEIGHT + GAP + ERROR_HEIGHT + 14;
 
 export function endpointChart(endpoint: EndpointResult, durationMs: number, latencyScaleMs: number) {
   const x = (tMs: number) => (tMs / Math.max(1, durationMs)) * WIDTH;

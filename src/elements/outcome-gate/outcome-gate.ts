@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import type { Tenant } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
-import { GATE_LABEL, percent, ticks } from '../format.js';
+import { GATE_LABEL, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /**
@@ -23,9 +23,6 @@ export class OutcomeGate extends ScenarioElement {
   static override styles = [
     tokens,
     css`
-      :host {
-        display: block;
-      }
       .gate {
         border: 1px solid var(--_line);
         border-left: 6px solid var(--_tenant);
@@ -83,9 +80,7 @@ export class OutcomeGate extends ScenarioElement {
   protected override ownAttributeNotes(): string[] {
     return [
       ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [`tenant: ${JSON.stringify(this.tenant)} is not A or B; showing B`]),
-      ...(this.window === 'full' || this.window === 'inspected'
-        ? []
-        : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the full window`]),
+      ...windowNotes(this.window, 'full'),
     ];
   }
 

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import type { TenantMetrics } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { GATE_LABEL, percent } from '../format.js';
+import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const ROWS: [string, (m: TenantMetrics) => string | number][] = [
@@ -51,9 +51,7 @@ export class OutcomeTable extends ScenarioElement {
   }
 
   protected override ownAttributeNotes(): string[] {
-    return this.window === 'full' || this.window === 'inspected'
-      ? []
-      : [`window: ${JSON.stringify(this.window)} is not full or inspected; showing the inspected tick`];
+    return windowNotes(this.window, 'inspected');
   }
 
   protected override render() {

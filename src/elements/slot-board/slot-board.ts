@@ -18,9 +18,6 @@ export class SlotBoard extends ScenarioElement {
     tokens,
     widgetStyles,
     css`
-      :host {
-        display: block;
-      }
       h3 {
         font-size: 1rem;
         margin: 0 0 0.4rem;

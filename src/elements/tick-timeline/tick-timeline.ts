@@ -9,6 +9,9 @@ const clockText = (seconds: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
+/** The rows under the slots: which requests ended at each tick, and how. */
+const EVENT_ROWS = [['Timed out', 'timedOut'], ['Rejected', 'rejected']] as const;
+
 /**
  * Playback controls and the slot-by-tick picture: one row per slot, one column per tick. Each
  * cell names the request holding the slot (its tenant by colour and by letter); borrowed cells are
@@ -150,7 +153,6 @@ export class TickTimeline extends ScenarioElement {
     const elapsed = scenario.playback.elapsed;
     const columns = Array.from({ length: config.horizon + 1 }, (_, t) => t);
     const events = scenario.eventsByTick;
-    const listed = (ids: string[]) => (ids.length ? ids.join(' ') : '');
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
@@ -200,16 +202,11 @@ export class TickTimeline extends ScenarioElement {
                   >${view.holder ?? '·'}${view.borrowed ? '*' : ''}</td>`;
               })}
             </tr>`)}
-            <tr>
-              <th scope="row">Timed out</th>
+            ${EVENT_ROWS.map(([label, kind]) => html`<tr>
+              <th scope="row">${label}</th>
               ${columns.map((t) => html`<td class="events ${t === tick ? 'current' : ''}">
-                ${listed([...events[t]!.timedOut.A, ...events[t]!.timedOut.B])}</td>`)}
-            </tr>
-            <tr>
-              <th scope="row">Rejected</th>
-              ${columns.map((t) => html`<td class="events ${t === tick ? 'current' : ''}">
-                ${listed([...events[t]!.rejected.A, ...events[t]!.rejected.B])}</td>`)}
-            </tr>
+                ${[...events[t]![kind].A, ...events[t]![kind].B].join(' ')}</td>`)}
+            </tr>`)}
           </tbody>
         </table>
       </div>
