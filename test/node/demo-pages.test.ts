@@ -46,6 +46,18 @@ test('the demo page shows the three experiments as labs', async () => {
   await page.close();
 });
 
+test('the minified templates keep the spaces between words and the values beside them', async () => {
+  const { page, errors } = await open('/demo/index.html', 1280);
+  const label = await deepText(page, ['#slow', 'lab-controls', 'label[for="f-aHold"]']);
+  assert.equal(label, 'A hold (ticks)');
+  await page.evaluate(() => document.getElementById('slow')!.dispatchEvent(new CustomEvent('bulkhead-config-request', {
+    detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
+  })));
+  assert.equal(await deepText(page, ['#slow', 'tick-timeline', 'tbody th[scope="row"]']), '0 (A)');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the docs page composes widgets around one source, plus a standalone gate', async () => {
   const { page, errors } = await open('/demo/docs.html', 1280);
   await page.evaluate(() => {

@@ -135,7 +135,7 @@ export class LabControls extends ScenarioElement {
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
     return html`<div class="field">
-      <label for=${id}>${label}${unit ? html` <span class="unit">(${unit})</span>` : ''}</label>
+      <label for=${id}>${unit ? `${label} (${unit})` : label}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${String(config[field])}
         ?disabled=${why !== null} aria-describedby=${why ? `${id}-why` : `${id}-range`}
         @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>

@@ -193,7 +193,7 @@ export class TickTimeline extends ScenarioElement {
           </thead>
           <tbody>
             ${scenario.slotsAt(0).map(({ slot, home }) => html`<tr>
-              <th scope="row">${slot}${home ? html` <small>(${home})</small>` : ''}</th>
+              <th scope="row">${home ? `${slot} (${home})` : slot}</th>
               ${columns.map((t) => {
                 const view = scenario.slotsAt(t)[slot]!;
                 const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', t === tick ? 'current' : ''].join(' ');
