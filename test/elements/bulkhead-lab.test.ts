@@ -1,15 +1,12 @@
 // The complete lab, used as a reader would: set the controls, read the results.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, html } from '@open-wc/testing';
 import '../../src/elements/bulkhead-lab/define.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { choose, deep, deepAll, settled, textOf, typeInto } from '../helpers/ui.js';
+import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 
-const lab = async (markup = html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`) => {
-  const el = await fixture<BulkheadLab>(markup);
-  await settled(el);
-  return el;
-};
+const lab = (markup = html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`) =>
+  settledFixture<BulkheadLab>(markup);
 const control = (el: BulkheadLab, id: string) => deep<HTMLInputElement>(el, 'lab-controls', `#${id}`);
 /** A row of the full-window table, as [label, A, B]. */
 const fullRow = (el: BulkheadLab, label: string) => {

@@ -6,16 +6,11 @@ import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { choose, deep, deepAll, settled, textOf } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
-const mount = async (markup = html`<bulkhead-lab id="w1" preset="stalled-dependency"></bulkhead-lab>`) => {
-  const lab = await fixture<BulkheadLab>(markup);
-  await settled(lab);
-  return lab;
-};
+const mount = (markup = html`<bulkhead-lab id="w1" preset="stalled-dependency"></bulkhead-lab>`) =>
+  settledFixture<BulkheadLab>(markup);
 const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
-const buttonIn = (el: Element, label: string) =>
-  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label);
 const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
 
 async function typeNotes(lab: BulkheadLab, text: string) {
@@ -40,7 +35,7 @@ describe('baseline', () => {
   it('captures, compares with differences, replaces and clears', async () => {
     const lab = await mount();
     const book = notebook(lab);
-    buttonIn(book, 'Capture baseline')!.click();
+    buttonByLabel(book, 'Capture baseline')!.click();
     await settled(lab);
     expect(textOf(book)).to.contain('Settings are the same as the baseline.');
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
@@ -52,12 +47,12 @@ describe('baseline', () => {
     const rate = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completion rate')!;
     expect(rate.children[6]!.textContent!.trim()).to.equal('+75 pts');
     await expect(lab).to.be.accessible();
-    buttonIn(book, 'Replace baseline')!.click();
+    buttonByLabel(book, 'Replace baseline')!.click();
     await settled(lab);
     expect(textOf(book)).to.contain('Settings are the same as the baseline.');
-    buttonIn(book, 'Clear baseline')!.click();
+    buttonByLabel(book, 'Clear baseline')!.click();
     await settled(lab);
-    expect(buttonIn(book, 'Capture baseline')).to.exist;
+    expect(buttonByLabel(book, 'Capture baseline')).to.exist;
     expect(deepAll(book, 'table').length).to.equal(0);
   });
 });
@@ -78,7 +73,7 @@ describe('notes', () => {
   it('exports notes, settings, full-window results and the baseline as Markdown', async () => {
     const lab = await mount();
     await typeNotes(lab, 'Strict partitions rescue B.');
-    buttonIn(notebook(lab), 'Capture baseline')!.click();
+    buttonByLabel(notebook(lab), 'Capture baseline')!.click();
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
     await settled(lab);
     const blobs: Blob[] = [];
@@ -88,7 +83,7 @@ describe('notes', () => {
       return create.call(URL, blob);
     };
     try {
-      buttonIn(notebook(lab), 'Export notes')!.click();
+      buttonByLabel(notebook(lab), 'Export notes')!.click();
     } finally {
       URL.createObjectURL = create;
     }
@@ -131,37 +126,37 @@ describe('full screen', () => {
   it('Expand experiment enters full screen on the lab, and the button follows fullscreenchange', async () => {
     const lab = await mount();
     const entered = oneEvent(document, 'fullscreenchange');
-    await realClick(buttonIn(lab, 'Expand experiment')!);
+    await realClick(buttonByLabel(lab, 'Expand experiment')!);
     await entered;
     await settled(lab);
     expect(document.fullscreenElement).to.equal(lab);
-    const exit = buttonIn(lab, 'Exit full screen')!;
+    const exit = buttonByLabel(lab, 'Exit full screen')!;
     expect(exit.getAttribute('aria-pressed')).to.equal('true');
     const left = oneEvent(document, 'fullscreenchange');
     await realClick(exit);
     await left;
     await settled(lab);
     expect(document.fullscreenElement).to.equal(null);
-    expect(buttonIn(lab, 'Expand experiment')).to.exist;
+    expect(buttonByLabel(lab, 'Expand experiment')).to.exist;
   });
 
   it('follows a full-screen exit it did not start (as Esc does)', async () => {
     const lab = await mount();
     const entered = oneEvent(document, 'fullscreenchange');
-    await realClick(buttonIn(lab, 'Expand experiment')!);
+    await realClick(buttonByLabel(lab, 'Expand experiment')!);
     await entered;
     const left = oneEvent(document, 'fullscreenchange');
     await document.exitFullscreen(); // what the browser does on Esc
     await left;
     await settled(lab);
-    expect(buttonIn(lab, 'Expand experiment')).to.exist;
+    expect(buttonByLabel(lab, 'Expand experiment')).to.exist;
   });
 
   it('hides the button where the Fullscreen API is unavailable', async () => {
     Object.defineProperty(document, 'fullscreenEnabled', { value: false, configurable: true });
     try {
       const lab = await mount();
-      expect(buttonIn(lab, 'Expand experiment')).to.equal(undefined);
+      expect(buttonByLabel(lab, 'Expand experiment')).to.equal(undefined);
     } finally {
       delete (document as unknown as Record<string, unknown>).fullscreenEnabled;
     }
@@ -288,7 +283,7 @@ describe('accessibility of every element', () => {
     const lab = await mount(html`<bulkhead-lab preset="slow-vs-dead"></bulkhead-lab>`);
     lab.tick = 9;
     deep<HTMLDetailsElement>(lab, 'details').open = true;
-    buttonIn(notebook(lab), 'Capture baseline')!.click();
+    buttonByLabel(notebook(lab), 'Capture baseline')!.click();
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'borrowing');
     await settled(lab);
     await expect(lab).to.be.accessible();

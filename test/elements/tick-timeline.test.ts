@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { deep, deepAll, settled, textOf } from '../helpers/ui.js';
+import { buttonByLabel, deep, deepAll, settled, textOf } from '../helpers/ui.js';
 
 async function timeline() {
   const el = await fixture<TickTimeline>(html`<tick-timeline></tick-timeline>`);
@@ -12,8 +12,7 @@ async function timeline() {
   el.timeSource = time;
   return { el, time };
 }
-const button = (el: TickTimeline, label: string) =>
-  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label)!;
+const button = (el: TickTimeline, label: string) => buttonByLabel(el, label)!;
 const status = (el: TickTimeline) => textOf(deep(el, 'output'));
 
 describe('<tick-timeline> playback', () => {

@@ -1,6 +1,7 @@
 // Small helpers so tests read like what a person does: find, type, click, read.
+import { fixture } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { LitElement } from 'lit';
+import type { LitElement, TemplateResult } from 'lit';
 
 /** Finds an element by a chain of selectors, each one looked up inside the previous one's shadow root. */
 export function deep<T extends Element = HTMLElement>(root: Element, ...selectors: string[]): T {
@@ -32,6 +33,17 @@ export async function settled(el: Element): Promise<void> {
     if (child.shadowRoot) await settled(child);
   }
 }
+
+/** Mounts `markup` and waits until it and every element inside it have rendered. */
+export async function settledFixture<T extends Element>(markup: TemplateResult): Promise<T> {
+  const el = await fixture<T>(markup);
+  await settled(el);
+  return el;
+}
+
+/** The button in `el`'s shadow tree whose text is `label`, if there is one. */
+export const buttonByLabel = (el: Element, label: string): HTMLButtonElement | undefined =>
+  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label);
 
 /** Replaces the content of a text or number box by typing, as a person would, then leaves it. */
 export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {

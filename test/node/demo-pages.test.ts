@@ -2,16 +2,16 @@
 // the one script tag, nothing logs an error, and nothing overflows a 320 px wide screen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { serveStatic } from './static-server.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, shadowText } from './browser.js';
+import { serveStatic, type StaticServer } from './static-server.js';
 
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: StaticServer;
 let browser: Browser;
 
 before(async () => {
   server = await serveStatic(process.cwd());
-  browser = await chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -19,41 +19,29 @@ after(async () => {
 });
 
 async function open(path: string, width: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(server.url + path, { waitUntil: 'load' });
+  const { page, errors } = await openPage(browser, server.url + path, width);
   await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
   return { page, errors };
 }
-
-/** Text inside a shadow-rooted element, found by a chain of selectors. */
-const deepText = (page: Page, selectors: string[]) =>
-  page.evaluate((chain) => {
-    let node: Element | null = document.documentElement;
-    for (const selector of chain) node = (node!.shadowRoot ?? node!).querySelector(selector);
-    return node ? ((node.shadowRoot ?? node).textContent ?? '').replace(/\s+/g, ' ').trim() : null;
-  }, selectors);
 
 test('the demo page shows the three experiments as labs', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
   const titles = await page.$$eval('bulkhead-lab', (labs) => labs.map((lab) => lab.shadowRoot!.querySelector('h2')!.textContent));
   assert.deepEqual(titles, ['Contain a stalled dependency', 'Count every offered request', 'A slow dependency hurts more than a dead one']);
-  const slowB = await deepText(page, ['#slow', 'outcome-gate[tenant="B"]:not([window])']);
-  assert.match(slowB!, /3 completed of 11 required \(90 % of 12 offered\)/);
+  const slowB = await shadowText(page, '#slow', 'outcome-gate[tenant="B"]:not([window])');
+  assert.match(slowB, /3 completed of 11 required \(90 % of 12 offered\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('the minified templates keep the spaces between words and the values beside them', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
-  const label = await deepText(page, ['#slow', 'lab-controls', 'label[for="f-aHold"]']);
+  const label = await shadowText(page, '#slow', 'lab-controls', 'label[for="f-aHold"]');
   assert.equal(label, 'A hold (ticks)');
   await page.evaluate(() => document.getElementById('slow')!.dispatchEvent(new CustomEvent('bulkhead-config-request', {
     detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
   })));
-  assert.equal(await deepText(page, ['#slow', 'tick-timeline', 'tbody th[scope="row"]']), '0 (A)');
+  assert.equal(await shadowText(page, '#slow', 'tick-timeline', 'tbody th[scope="row"]'), '0 (A)');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -66,8 +54,8 @@ test('the docs page composes widgets around one source, plus a standalone gate',
       detail: { changes: { target: 50 } }, bubbles: true, composed: true,
     }));
   });
-  assert.match((await deepText(page, ['#target-heading + p + .docs-grid outcome-gate']))!, /Tenant B gate Pass full window/);
-  assert.match((await deepText(page, ['#alone-heading ~ outcome-gate']))!, /12 completed of 11 required/);
+  assert.match(await shadowText(page, '#target-heading + p + .docs-grid outcome-gate'), /Tenant B gate Pass full window/);
+  assert.match(await shadowText(page, '#alone-heading ~ outcome-gate'), /12 completed of 11 required/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -76,7 +64,7 @@ test('the measured page charts the committed sample run', async () => {
   const { page, errors } = await open('/demo/measured.html', 1280);
   await page.locator('measured-run table').waitFor();
   assert.equal(await page.locator('measured-run tbody tr').count(), 12);
-  assert.match((await deepText(page, ['measured-run', '.meta']))!, /Measured 2026-11-30 with Node v20\.20\.2 on 2 cores/);
+  assert.match(await shadowText(page, 'measured-run', '.meta'), /Measured 2026-11-30 with Node v20\.20\.2 on 2 cores/);
   assert.deepEqual(errors, []);
   await page.close();
 });

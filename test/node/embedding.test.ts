@@ -3,21 +3,19 @@
 // an element takes before and after it upgrades. Pages: test/node/fixtures/.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { serveStatic } from './static-server.js';
+import type { Browser, Page } from 'playwright-core';
+import { LIT_MARKER, launchChromium, openPage, shadowText } from './browser.js';
+import { serveStatic, type StaticServer } from './static-server.js';
 
 const FIXTURES = '/test/node/fixtures';
 const CSP = "script-src 'self'; style-src 'self'";
 // Stricter still: nothing else may load, and DOM sinks such as innerHTML need Trusted Types.
 const STRICTER = `default-src 'none'; ${CSP}; require-trusted-types-for 'script'`;
-// Lit's production build pushes its version here once per copy that runs.
-const LIT_MARKER = 'litHtmlVersions';
 
-let plain: Awaited<ReturnType<typeof serveStatic>>;
-let strict: Awaited<ReturnType<typeof serveStatic>>;
-let stricter: Awaited<ReturnType<typeof serveStatic>>;
-let slow: Awaited<ReturnType<typeof serveStatic>>;
+let plain: StaticServer;
+let strict: StaticServer;
+let stricter: StaticServer;
+let slow: StaticServer;
 let browser: Browser;
 
 before(async () => {
@@ -26,32 +24,14 @@ before(async () => {
   stricter = await serveStatic(process.cwd(), { 'content-security-policy': STRICTER });
   // Scripts arrive late, as from a distant CDN, so the page paints before the elements upgrade.
   slow = await serveStatic(process.cwd(), {}, (pathname) => (pathname.endsWith('.js') ? 400 : 0));
-  browser = await chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
   await Promise.all([plain?.close(), strict?.close(), stricter?.close(), slow?.close()]);
 });
 
-interface Opened { page: Page; errors: string[]; console: string[] }
-
-async function open(url: string, width = 1280): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-  const errors: string[] = [];
-  const messages: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    messages.push(message.text());
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(url, { waitUntil: 'load' });
-  return { page, errors, console: messages };
-}
-
-/** Text of an element's shadow root, whitespace collapsed. */
-const shadowText = (page: Page, selector: string) =>
-  page.$eval(selector, (el) => (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim());
+const open = (url: string, width?: number) => openPage(browser, url, width);
 
 test('one script tag and one element: the lab renders and answers a page script', async () => {
   const { page, errors } = await open(`${plain.url}${FIXTURES}/script-tag.html`);

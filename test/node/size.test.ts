@@ -5,10 +5,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { LIT_MARKER } from './browser.js';
 import { FLOORS, checkBudgets, closure, closureSize, floorSize, measure } from '../../scripts/size.mjs';
 
-// Lit's production build records its version once per copy that runs.
-const LIT_MARKER = 'litHtmlVersions';
 const built = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
   .map((file) => path.join(dir, file)).filter((file) => file.endsWith('.js'));
 

@@ -33,3 +33,5 @@ export async function serveStatic(root: string, headers: Record<string, string> 
     }),
   };
 }
+
+export type StaticServer = Awaited<ReturnType<typeof serveStatic>>;

@@ -3,11 +3,14 @@
 // the property tests check that the fast engine agrees with it on thousands of random configs.
 import type { LabConfig, RequestRecord, Tenant } from '../../src/sim/index.js';
 
+/** Ticks a started request holds its slot unless it times out first (a stalled A: for ever). */
+export const holdOf = (config: LabConfig, r: RequestRecord): number =>
+  r.tenant === 'A' ? (config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
+
 export function naiveSimulate(config: LabConfig): RequestRecord[] {
   const partitioned = config.policy === 'strict-partitions' || config.policy === 'borrowing';
   const home = (slot: number): Tenant | null => (partitioned ? (slot < config.reservedA ? 'A' : 'B') : null);
-  const hold = (r: RequestRecord) =>
-    r.tenant === 'A' ? (config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
+  const hold = (r: RequestRecord) => holdOf(config, r);
   const slots: (RequestRecord | null)[] = new Array(config.slots).fill(null);
   const all: RequestRecord[] = [];
   let waiting: RequestRecord[] = []; // offer order

@@ -4,9 +4,9 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
   FAULTS, POLICIES, metricsAt, queuesAt, simulate, slotsAt, stateAt, validateConfig,
-  type LabConfig, type LabRun, type RequestRecord,
+  type LabConfig, type LabRun,
 } from '../../src/sim/index.js';
-import { naiveSimulate } from './naive-engine.js';
+import { holdOf, naiveSimulate } from './naive-engine.js';
 
 const RUNS = { numRuns: 1000 };
 
@@ -31,9 +31,6 @@ const configs: fc.Arbitrary<LabConfig> = fc
   .map(({ reservedRaw, lastArrivalRaw, ...rest }) =>
     validateConfig({ ...rest, reservedA: reservedRaw % rest.slots, lastArrival: lastArrivalRaw % (rest.horizon + 1) }),
   );
-
-const holdOf = (config: LabConfig, r: RequestRecord) =>
-  r.tenant === 'A' ? (config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
 
 const ticks = (run: LabRun) => Array.from({ length: run.config.horizon + 1 }, (_, t) => t);
 

@@ -1,0 +1,43 @@
+// Chromium for the Node-side tests: launch it, open a page that records errors, read shadow text.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+
+/** Lit's production build pushes its version onto this global once per copy that runs. */
+export const LIT_MARKER = 'litHtmlVersions';
+
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
+
+export interface Opened {
+  page: Page;
+  /** Uncaught errors and console errors. */
+  errors: string[];
+  /** Every console message. */
+  console: string[];
+}
+
+/** Opens `url` in a new page of `width` px, recording errors and console messages. */
+export async function openPage(browser: Browser, url: string, width = 1280): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+  const errors: string[] = [];
+  const messages: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    messages.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, console: messages };
+}
+
+/** Text a reader sees in an element found by a chain of selectors, each inside the previous one's shadow root. */
+export const shadowText = (page: Page, ...selectors: string[]): Promise<string> =>
+  page.evaluate((chain) => {
+    let node: Element = document.documentElement;
+    for (const selector of chain) {
+      const found = (node.shadowRoot ?? node).querySelector(selector);
+      if (!found) throw new Error(`nothing matches ${selector} inside <${node.localName}>`);
+      node = found;
+    }
+    return ((node.shadowRoot ?? node).textContent ?? '').replace(/\s+/g, ' ').trim();
+  }, selectors);
