@@ -1,7 +1,7 @@
 // How the model's cost grows: median time of simulate() and heap kept per request.
 // Run with `npm run bench` (builds first; needs --expose-gc for the heap figures).
 import { performance } from 'node:perf_hooks';
-import { metricsAt, offeredCount, simulate } from '../dist/sim.js';
+import { metricsAt, offeredCount, simulate, validateConfig } from '../dist/sim.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (!globalThis.gc) console.warn('run with node --expose-gc for heap figures');
@@ -24,7 +24,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function measure(config, repeats) {
+function measure(config, offered, repeats) {
   const times = [];
   for (let i = 0; i < repeats; i++) {
     const t0 = performance.now();
@@ -32,7 +32,7 @@ function measure(config, repeats) {
     times.push(performance.now() - t0);
   }
   // Keep enough runs alive that the heap difference stands well above the collector's noise.
-  const copies = Math.ceil(100_000 / offeredCount(simulate(config).config));
+  const copies = Math.ceil(100_000 / offered);
   gc();
   const before = process.memoryUsage().heapUsed;
   const kept = Array.from({ length: copies }, () => simulate(config));
@@ -47,9 +47,10 @@ function measure(config, repeats) {
 
 const rows = [];
 for (const [name, config, repeats] of workloads) {
-  measure(config, Math.min(repeats, 3)); // warm up
-  const { ms, heap, metricsMs, requests } = measure(config, repeats);
-  if (requests !== offeredCount(simulate(config).config)) throw new Error('request count mismatch');
+  const offered = offeredCount(validateConfig(config));
+  measure(config, offered, Math.min(repeats, 3)); // warm up
+  const { ms, heap, metricsMs, requests } = measure(config, offered, repeats);
+  if (requests !== offered) throw new Error('request count mismatch');
   rows.push({
     workload: name,
     requests,

@@ -1,6 +1,7 @@
 // Facts about the machine, and how busy its CPUs were during a run: this process versus the rest.
 import os from 'node:os';
 import type { HostCpu, MachineInfo } from './types.js';
+import { round } from './windows.js';
 
 export function machineInfo(loadAverageAtStart: number[]): MachineInfo {
   const cpus = os.cpus();
@@ -18,7 +19,7 @@ export function machineInfo(loadAverageAtStart: number[]): MachineInfo {
 }
 
 export function loadAverage(): number[] {
-  return os.loadavg().map((value) => Math.round(value * 100) / 100);
+  return os.loadavg().map(round);
 }
 
 export interface CpuSnapshot {
@@ -39,6 +40,5 @@ export function cpuBetween(start: CpuSnapshot, end: CpuSnapshot): HostCpu {
   const wallMs = Math.max(1, end.atMs - start.atMs);
   const busyCores = (end.busyMs - start.busyMs) / wallMs;
   const experimentCores = (end.processMicros - start.processMicros) / 1000 / wallMs;
-  const cores = (value: number): number => Math.round(value * 100) / 100;
-  return { busyCores: cores(busyCores), experimentCores: cores(experimentCores), otherCores: cores(Math.max(0, busyCores - experimentCores)) };
+  return { busyCores: round(busyCores), experimentCores: round(experimentCores), otherCores: round(Math.max(0, busyCores - experimentCores)) };
 }

@@ -4,7 +4,7 @@
 // about (coordinated omission).
 import type { EndpointPath, EventLoopDelay, Outcome, OutcomeCounts } from './types.js';
 import { httpGet, keepAliveAgent, now, type HttpReply } from './net.js';
-import { tickWindows, watchEventLoop } from './windows.js';
+import { tickWindows, watchEventLoop, windowCount } from './windows.js';
 
 export interface LoadTarget {
   path: EndpointPath;
@@ -58,7 +58,7 @@ export interface LoadHooks {
 
 const CLIENT_TIMEOUT = new Error('client timeout');
 
-export function classify(answer: HttpReply): Outcome {
+function classify(answer: HttpReply): Outcome {
   if (answer.status === 200) return 'ok';
   if (answer.status === 503 && answer.headers['x-outcome'] === 'rejected') return 'rejected';
   if (answer.status === 504) return 'timeout';
@@ -69,6 +69,11 @@ export function classify(answer: HttpReply): Outcome {
 export function requestCounts(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): { warmup: number; measured: number } {
   const interval = 1000 / plan.ratePerSecond;
   return { warmup: Math.floor(plan.warmupMs / interval), measured: Math.round(plan.durationMs / interval) };
+}
+
+/** How long before the measured period the first warm-up request is due. */
+export function warmupLeadMs(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): number {
+  return requestCounts(plan).warmup * (1000 / plan.ratePerSecond);
 }
 
 export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<LoadRun> {
@@ -141,7 +146,7 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
 
   const loop = watchEventLoop();
   const warmupEnd = setTimeout(() => loop.reset(), Math.max(0, plan.measureStartAt - now()));
-  const windows = tickWindows(plan.measureStartAt, plan.windowMs, Math.ceil(plan.durationMs / plan.windowMs), (index) => {
+  const windows = tickWindows(plan.measureStartAt, plan.windowMs, windowCount(plan), (index) => {
     const tMs = index * plan.windowMs;
     loop.endWindow(tMs);
     hooks.onProgress?.({

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-export const LOOPBACK = '127.0.0.1';
+const LOOPBACK = '127.0.0.1';
 
 /**
  * Milliseconds on a clock that threads of one process agree on (to well under a millisecond),

@@ -6,6 +6,10 @@ interface Peaks {
   executing: number;
   queued: number;
   occupancy: number;
+}
+
+/** A window also counts its rejections; the run's total is `rejected`. */
+interface WindowFigures extends Peaks {
   rejected: number;
 }
 
@@ -15,8 +19,8 @@ export class MeasuredBulkhead {
   calls = 0;
   /** Calls refused because every slot and queue place was taken. */
   rejected = 0;
-  private readonly run: Peaks = { executing: 0, queued: 0, occupancy: 0, rejected: 0 };
-  private window: Peaks = { executing: 0, queued: 0, occupancy: 0, rejected: 0 };
+  private readonly run: Peaks = { executing: 0, queued: 0, occupancy: 0 };
+  private window: WindowFigures = { executing: 0, queued: 0, occupancy: 0, rejected: 0 };
 
   constructor(
     readonly name: BulkheadName,
@@ -63,13 +67,13 @@ export class MeasuredBulkhead {
     this.calls = 0;
     this.rejected = 0;
     Object.assign(this.run, this.current());
-    this.window = this.current();
+    this.window = { ...this.current(), rejected: 0 };
   }
 
   /** Peaks since the last call; the next window starts from the current occupancy. */
   takeWindow(tMs: number): BulkheadWindow {
     const taken = this.window;
-    this.window = this.current();
+    this.window = { ...this.current(), rejected: 0 };
     return { tMs, occupancyPeak: taken.occupancy, executingPeak: taken.executing, queuedPeak: taken.queued, rejected: taken.rejected };
   }
 
@@ -78,7 +82,7 @@ export class MeasuredBulkhead {
   }
 
   private current(): Peaks {
-    return { executing: this.executing, queued: this.queued, occupancy: this.executing + this.queued, rejected: 0 };
+    return { executing: this.executing, queued: this.queued, occupancy: this.executing + this.queued };
   }
 
   private observe(): void {

@@ -8,7 +8,6 @@ export interface FaultProxy {
   readonly server: http.Server;
   readonly url: string;
   mode: FaultMode;
-  readonly delayMs: number;
   /** Requests the proxy has accepted and not yet answered. */
   pending(): number;
   close(): Promise<void>;
@@ -58,7 +57,6 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     server,
     url,
     mode: options.mode,
-    delayMs: options.delayMs,
     pending: () => open.size,
     close: async () => {
       await closeServer(server);

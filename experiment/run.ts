@@ -4,13 +4,13 @@ import type { BulkheadWindow, ExperimentOptions, RunName, RunResult } from './ty
 import { POOL_CONFIGS, SCENARIOS, SCENARIO_FAULT, type PoolConfig, type Scenario } from './types.js';
 import { openGenerator } from './generator.js';
 import { cpuBetween, cpuSnapshot } from './host.js';
-import { requestCounts, type LoadProgress } from './load.js';
+import { warmupLeadMs, type LoadProgress } from './load.js';
 import { now } from './net.js';
 import { startFaultProxy, type FaultProxy } from './proxy.js';
 import { startDependency, type StubServer } from './servers.js';
 import { startService, type Service } from './service.js';
 import { endpointResult } from './stats.js';
-import { tickWindows, watchEventLoop, type LoopDelayWatch } from './windows.js';
+import { tickWindows, watchEventLoop, windowCount, type LoopDelayWatch } from './windows.js';
 
 /** What the service side looked like when a progress line is due. */
 export interface RunProgress {
@@ -64,8 +64,8 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     const generator = await openGenerator(options.generator);
     closers.push(generator.close);
 
-    const measureStartAt = now() + START_MARGIN_MS + requestCounts(options).warmup * (1000 / options.ratePerSecond);
-    const windowCount = Math.ceil(options.durationMs / options.windowMs);
+    const measureStartAt = now() + START_MARGIN_MS + warmupLeadMs(options);
+    const windowsInRun = windowCount(options);
     const bulkheadWindows = new Map(service.bulkheads.map((bulkhead) => [bulkhead, [] as BulkheadWindow[]]));
 
     let cpuAtStart = cpuSnapshot();
@@ -77,7 +77,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
       for (const bulkhead of service.bulkheads) bulkhead.resetFigures();
     }, measureStartAt - now());
     timers.push({ stop: () => clearTimeout(measuring) });
-    const serviceWindows = tickWindows(measureStartAt, options.windowMs, windowCount, (index) => {
+    const serviceWindows = tickWindows(measureStartAt, options.windowMs, windowsInRun, (index) => {
       const tMs = index * options.windowMs;
       loop?.endWindow(tMs);
       for (const [bulkhead, windows] of bulkheadWindows) windows.push(bulkhead.takeWindow(tMs));

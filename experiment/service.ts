@@ -39,7 +39,7 @@ class UpstreamStatusError extends Error {
 const TIMED_OUT = new Error('outbound call timed out');
 const CALLER_GONE = new Error('the caller closed the connection');
 
-export function bulkheadsFor(pool: PoolConfig, poolSize: number, queueSize: number): Record<DependencyName, MeasuredBulkhead> {
+function bulkheadsFor(pool: PoolConfig, poolSize: number, queueSize: number): Record<DependencyName, MeasuredBulkhead> {
   if (pool === 'shared') {
     const shared = new MeasuredBulkhead('shared', poolSize, queueSize);
     return { A: shared, B: shared };

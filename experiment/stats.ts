@@ -2,7 +2,7 @@
 import * as hdr from 'hdr-histogram-js';
 import type { RequestRecord } from './load.js';
 import type { BulkheadName, BulkheadWindow, DependencyName, EndpointPath, EndpointResult, EndpointWindow, OutcomeCounts } from './types.js';
-import { round } from './windows.js';
+import { round, windowCount } from './windows.js';
 
 const MICROSECONDS_PER_MS = 1000;
 
@@ -23,7 +23,7 @@ export function percentiles(latenciesMs: readonly number[]): Percentiles {
   return { p50Ms: ms(histogram.getValueAtPercentile(50)), p99Ms: ms(histogram.getValueAtPercentile(99)), maxMs: ms(histogram.maxValue) };
 }
 
-export function countOutcomes(records: readonly RequestRecord[]): OutcomeCounts {
+function countOutcomes(records: readonly RequestRecord[]): OutcomeCounts {
   const counts: OutcomeCounts = { sent: records.length, ok: 0, timeout: 0, rejected: 0, other: 0 };
   for (const record of records) counts[record.outcome]++;
   return counts;
@@ -54,10 +54,10 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
   const lags = percentiles(records.map((record) => record.sendLagMs));
   const counts = countOutcomes(records);
 
-  const windowCount = Math.ceil(input.durationMs / input.windowMs);
-  const byWindow: RequestRecord[][] = Array.from({ length: windowCount }, () => []);
+  const count = windowCount(input);
+  const byWindow: RequestRecord[][] = Array.from({ length: count }, () => []);
   for (const record of records) {
-    byWindow[Math.min(windowCount - 1, Math.max(0, Math.floor(record.intendedMs / input.windowMs)))]!.push(record);
+    byWindow[Math.min(count - 1, Math.max(0, Math.floor(record.intendedMs / input.windowMs)))]!.push(record);
   }
   const windows = byWindow.map((inWindow, index): EndpointWindow => {
     const { p50Ms, p99Ms } = percentiles(inWindow.map((record) => record.latencyMs));
@@ -100,7 +100,7 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
  * Requests sent per second between the first intended send and one interval after the last actual
  * send. A generator that keeps its schedule gets exactly the target; one that falls behind, less.
  */
-export function achievedRate(records: readonly RequestRecord[], ratePerSecond: number): number {
+function achievedRate(records: readonly RequestRecord[], ratePerSecond: number): number {
   if (records.length === 0) return 0;
   const first = records[0]!.intendedMs;
   const lastSend = records.reduce((latest, record) => Math.max(latest, record.intendedMs + record.sendLagMs), -Infinity);

@@ -10,6 +10,11 @@ export interface WindowTicker {
   stop(): void;
 }
 
+/** How many windows cover the measured period (the last one may be shorter). */
+export function windowCount(period: { durationMs: number; windowMs: number }): number {
+  return Math.ceil(period.durationMs / period.windowMs);
+}
+
 /**
  * Calls `onWindowEnd(k)` when window k (from startAt + k·windowMs) ends, for k < count. Each
  * timeout is aimed at the absolute boundary, so late callbacks do not shift later windows.

@@ -4,14 +4,14 @@
 // to add. Prints the gaps and exits 0; with --strict it exits 1 when there are any.
 // Run with `node --import tsx` (it reads the config fields from the TypeScript source).
 import fs from 'node:fs';
+import { attributeOf } from '../../src/scenario/source.ts';
 import { FIELDS } from '../../src/sim/config.ts';
 
-const kebab = (field) => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const matches = (text, pattern) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
 
 const manifest = JSON.parse(fs.readFileSync('custom-elements.json', 'utf8'));
 const tokenProperties = matches(fs.readFileSync('src/styles/tokens.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
-const configAttributes = ['preset', ...FIELDS.map(kebab), 'theme'];
+const configAttributes = ['preset', ...FIELDS.map(attributeOf), 'theme'];
 
 const declarations = manifest.modules.flatMap((mod) => mod.declarations ?? []);
 /** Whether a class extends ScenarioElement, directly or further up. */
