@@ -101,7 +101,7 @@ export abstract class ScenarioElement extends LitElement {
     return [...this.bound.notes, ...this.ownAttributeNotes()];
   }
 
-  /** Visible notices about bad attributes or a broken binding; each is warned once in the console. */
+  /** Visible notices about bad attributes or a broken binding; each is warned once per tag in the console. */
   protected renderNotices(): TemplateResult | typeof nothing {
     const notes = this.notes;
     if (notes.length === 0) return nothing;
@@ -113,9 +113,10 @@ export abstract class ScenarioElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     for (const note of this.notes) {
-      if (warned.has(note)) continue;
-      warned.add(note);
-      console.warn(`<${this.localName}> ${note}`);
+      const message = `<${this.localName}> ${note}`;
+      if (warned.has(message)) continue;
+      warned.add(message);
+      console.warn(message);
     }
   }
 }

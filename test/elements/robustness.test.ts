@@ -38,12 +38,12 @@ describe('bad attributes', () => {
         await settled(el);
         expect(el.config).to.include(c.expect);
         expect(textOf(el)).to.contain(c.notice);
-        expect(warnings.some((w) => w.includes(c.notice))).to.equal(true);
+        expect(warnings.some((w) => w.startsWith(`<${tag}> `) && w.includes(c.notice))).to.equal(true);
       });
     }
   }
 
-  it('warns once per problem, however many widgets share it', async () => {
+  it('warns once per problem and tag, however many widgets share it', async () => {
     const before = warnings.length;
     await fixture(staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`);
     await new Promise((r) => setTimeout(r));
