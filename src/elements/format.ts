@@ -1,5 +1,6 @@
 /** Wording shared by the elements: one place for how numbers and states read. */
-import type { Gate, Policy, RequestRecord, RequestState } from '../sim/index.js';
+import type { Note } from '../scenario/source.js';
+import { quoteValue, type Gate, type Policy, type RequestRecord, type RequestState } from '../sim/index.js';
 
 export const percent = (rate: number | null): string => (rate === null ? 'no traffic' : `${Math.round(rate * 1000) / 10} %`);
 
@@ -33,7 +34,7 @@ export function stateLabel(record: RequestRecord, state: RequestState): string {
 }
 
 /** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
-export const windowNotes = (value: string, fallback: 'full' | 'inspected'): string[] =>
+export const windowNotes = (value: string, fallback: 'full' | 'inspected'): Note[] =>
   value === 'full' || value === 'inspected'
     ? []
-    : [`window: ${JSON.stringify(value)} is not full or inspected; showing ${fallback === 'full' ? 'the full window' : 'the inspected tick'}`];
+    : [{ kind: 'window', text: `window: ${quoteValue(value)} is not full or inspected; showing ${fallback === 'full' ? 'the full window' : 'the inspected tick'}` }];

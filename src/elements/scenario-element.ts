@@ -1,8 +1,8 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { TimeSource } from '../scenario/clock.js';
+import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { CONFIG_ATTRIBUTES, ScenarioController } from '../scenario/source.js';
+import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
 import type { LabConfig } from '../sim/index.js';
 
 const warned = new Set<string>();
@@ -51,10 +51,22 @@ export abstract class ScenarioElement extends LitElement {
   static readonly isSource: boolean = false;
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES];
+    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.isSource ? 'id' : 'for'];
   }
 
   protected readonly bound = new ScenarioController(this, (this.constructor as typeof ScenarioElement).isSource);
+
+  constructor() {
+    super();
+    // A page may set these before the element's definition loaded: they are own properties then,
+    // hiding the accessors below. Take them over (the custom-elements upgrade pattern).
+    for (const name of ['config', 'tick', 'timeSource'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value: unknown = this[name];
+      delete (this as Record<string, unknown>)[name];
+      (this as Record<string, unknown>)[name] = value;
+    }
+  }
 
   /** True for elements that other views can bind to with `for`. */
   get isScenarioSource(): boolean {
@@ -71,7 +83,7 @@ export abstract class ScenarioElement extends LitElement {
     return this.scenario.config;
   }
   set config(value: Partial<LabConfig>) {
-    this.scenario.setInput({ ...value }, 'property');
+    this.bound.page({ type: 'replace', input: ownFields(value) ?? {} });
   }
 
   /** The inspected tick. Setting it seeks and announces nothing. */
@@ -79,44 +91,51 @@ export abstract class ScenarioElement extends LitElement {
     return this.scenario.tick;
   }
   set tick(value: number) {
-    this.scenario.seek(Number(value), 'property');
+    this.bound.page({ type: 'seek', tick: Number(value) });
   }
 
   /** Real time for playback; tests inject a fake so they never wait. */
+  get timeSource(): TimeSource {
+    return this.scenario.playback.time;
+  }
   set timeSource(time: TimeSource) {
-    this.scenario.playback.setTime(time);
+    if (isTimeSource(time)) this.bound.page({ type: 'time', time });
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old !== value && CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
+    if (old === value) return;
+    if (name === 'for') this.bound.rebind();
+    else if (name === 'id') this.bound.idChanged();
+    else if (CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
   }
 
   /** Corrections to this element's own (non-config) attributes; elements with such attributes override it. */
-  protected ownAttributeNotes(): string[] {
+  protected ownAttributeNotes(): Note[] {
     return [];
   }
 
-  private get notes(): string[] {
+  private get notes(): Note[] {
     return [...this.bound.notes, ...this.ownAttributeNotes()];
   }
 
-  /** Visible notices about bad attributes or a broken binding; each is warned once per tag in the console. */
+  /** Visible notices about bad attributes or a broken binding. */
   protected renderNotices(): TemplateResult | typeof nothing {
     const notes = this.notes;
     if (notes.length === 0) return nothing;
     return html`<ul class="notices" part="notices" role="status">
-      ${notes.map((note) => html`<li>${note}</li>`)}
+      ${notes.map((note) => html`<li>${note.text}</li>`)}
     </ul>`;
   }
 
+  /** Each kind of problem is warned about once per tag in the console, whatever the values. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     for (const note of this.notes) {
-      const message = `<${this.localName}> ${note}`;
-      if (warned.has(message)) continue;
-      warned.add(message);
-      console.warn(message);
+      const key = `${this.localName} ${note.kind}`;
+      if (warned.has(key)) continue;
+      warned.add(key);
+      console.warn(`<${this.localName}> ${note.text}`);
     }
   }
 }

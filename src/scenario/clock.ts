@@ -8,6 +8,15 @@ export interface TimeSource {
   clearTimeout(handle: unknown): void;
 }
 
+export function isTimeSource(value: unknown): value is TimeSource {
+  try {
+    return typeof value === 'object' && value !== null
+      && ['now', 'setTimeout', 'clearTimeout'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  } catch {
+    return false;
+  }
+}
+
 export const realTime: TimeSource = {
   now: () => performance.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

@@ -46,9 +46,12 @@ export const REQUESTS: readonly RequestName[] = [
   'bulkhead-restart-request', 'bulkhead-speed-request', 'bulkhead-config-request',
 ];
 
-/** Asked by a view, bubbling up to the nearest enclosing source, which fills in its scenario. */
+/**
+ * Asked by a view: bubbling up to the nearest enclosing source, or at the element its `for` names.
+ * A source calls `callback` with itself and a way to leave; later with null when it goes away.
+ */
 export interface SourceRequestDetail {
-  scenario?: unknown;
+  callback(source: { element: HTMLElement; scenario: unknown } | null, leave?: () => void): void;
 }
 
 export interface AnnouncementDetails {
@@ -77,5 +80,6 @@ declare global {
     'bulkhead-speed-request': CustomEvent<SpeedDetail>;
     'bulkhead-config-request': CustomEvent<ConfigDetail>;
     'bulkhead-source-request': CustomEvent<SourceRequestDetail>;
+    'bulkhead-source-connected': Event;
   }
 }

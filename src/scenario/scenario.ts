@@ -1,4 +1,7 @@
-/** One live scenario: its config, the simulated run, the inspected tick and the playback clock. */
+/**
+ * One live scenario: its inputs, the simulated run, the inspected tick and the playback clock.
+ * Every change enters through `send(request, origin)`; listeners hear what really changed.
+ */
 import {
   metricsAt, normalizeConfig, queuesAt, slotsAt,
   type ConfigProblem, type LabConfig, type LabRun, type SlotView, type TenantMetrics, type Tenant,
@@ -6,35 +9,67 @@ import {
 import { simulateValid } from '../sim/simulate.js';
 import { Playback, type Speed, type TimeSource } from './clock.js';
 
-/** What changed: the result (`run`) or the inspected tick / playback state (`tick`). */
-export type Change = 'run' | 'tick';
-/** Why: a request event (user or page script), playback progress, or a property set by the page. */
-export type Cause = 'request' | 'playback' | 'property';
-export type Listener = (change: Change, cause: Cause) => void;
+/** The raw inputs of a scenario, field by field, before normalization (attribute strings included). */
+export type ScenarioInput = Record<string, unknown>;
+
+/** Everything that can change a scenario. */
+export type ScenarioRequest =
+  /** Changes some inputs and keeps the others; a field given as `undefined` goes back to its default. */
+  | { type: 'configure'; changes: ScenarioInput }
+  /** Replaces every input. */
+  | { type: 'replace'; input: ScenarioInput }
+  | { type: 'seek'; tick: number }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** Next tick: pauses on the tick after the inspected one. */
+  | { type: 'step' }
+  /** Back to tick 0; inputs, speed and play state are kept. */
+  | { type: 'restart' }
+  | { type: 'speed'; speed: Speed }
+  | { type: 'time'; time: TimeSource };
+
+/**
+ * Who asked: a request event (a user or a page script), playback progress, or the page setting a
+ * property or attribute. Sources announce the first two and stay silent on the third.
+ */
+export type Origin = 'request' | 'playback' | 'page';
+
+/** What changed: the result (`run`: config or its problems) and/or the inspected tick or play state. */
+export interface Change {
+  run: boolean;
+  tick: boolean;
+}
+export type Listener = (change: Change, origin: Origin) => void;
 
 export interface TickEvents {
   timedOut: Record<Tenant, string[]>;
   rejected: Record<Tenant, string[]>;
 }
 
+const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message).join('\n');
+
 export class Scenario {
-  config!: LabConfig;
-  problems: ConfigProblem[] = [];
-  run!: LabRun;
   readonly playback: Playback;
+  private input: ScenarioInput = {};
+  private result!: { config: LabConfig; problems: ConfigProblem[]; run: LabRun };
   private readonly listeners = new Set<Listener>();
   private cache = new Map<string, unknown>();
 
-  constructor(input: Record<string, unknown> = {}, time?: TimeSource) {
-    this.playback = new Playback(20, () => this.notify('tick', 'playback'), time);
+  constructor(input: ScenarioInput = {}, time?: TimeSource) {
+    this.playback = new Playback(20, () => this.notify({ run: false, tick: true }, 'playback'), time);
     this.apply(input);
   }
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  get config(): LabConfig {
+    return this.result.config;
   }
-
+  /** Inputs that were corrected: each says what was given and what is used instead. */
+  get problems(): ConfigProblem[] {
+    return this.result.problems;
+  }
+  get run(): LabRun {
+    return this.result.run;
+  }
   get tick(): number {
     return this.playback.tick;
   }
@@ -45,43 +80,31 @@ export class Scenario {
     return this.playback.speed;
   }
 
-  /** Replaces every input (fields left out take defaults). */
-  setInput(input: Record<string, unknown>, cause: Cause): void {
-    this.apply(input);
-    this.notify('run', cause);
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
-  /** Changes some inputs and keeps the others; never starts playback. */
-  update(changes: Record<string, unknown>, cause: Cause): void {
-    this.setInput({ ...this.config, ...changes }, cause);
-  }
-
-  seek(tick: number, cause: Cause): void {
-    this.playback.seek(Math.round(Number.isFinite(tick) ? tick : 0));
-    this.notify('tick', cause);
-  }
-  play(cause: Cause): void {
-    this.playback.play();
-    this.notify('tick', cause);
-  }
-  pause(cause: Cause): void {
-    this.playback.pause();
-    this.notify('tick', cause);
-  }
-  /** Next tick: pauses on the tick after the inspected one. */
-  step(cause: Cause): void {
-    this.playback.pause();
-    this.playback.seek(this.tick + 1);
-    this.notify('tick', cause);
-  }
-  /** Back to tick 0; inputs, speed and play state are kept. */
-  restart(cause: Cause): void {
-    this.playback.seek(0);
-    this.notify('tick', cause);
-  }
-  setSpeed(speed: Speed, cause: Cause): void {
-    this.playback.setSpeed(speed);
-    this.notify('tick', cause);
+  /** The one way in: applies `request` and tells listeners what changed, if anything did. */
+  send(request: ScenarioRequest, origin: Origin): void {
+    const before = { config: JSON.stringify(this.config), problems: problemsKey(this.problems), tick: this.tick, playing: this.playing, speed: this.speed };
+    const playback = this.playback;
+    switch (request.type) {
+      case 'configure': this.apply(this.merged(request.changes, origin)); break;
+      case 'replace': this.apply(request.input); break;
+      case 'seek': playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0)); break;
+      case 'play': playback.play(); break;
+      case 'pause': playback.pause(); break;
+      case 'step': playback.pause(); playback.seek(this.tick + 1); break;
+      case 'restart': playback.seek(0); break;
+      case 'speed': playback.setSpeed(request.speed); break;
+      case 'time': playback.setTime(request.time); break;
+    }
+    const change: Change = {
+      run: before.config !== JSON.stringify(this.config) || before.problems !== problemsKey(this.problems),
+      tick: before.tick !== this.tick || before.playing !== this.playing || before.speed !== this.speed,
+    };
+    if (change.run || change.tick) this.notify(change, origin);
   }
 
   dispose(): void {
@@ -111,12 +134,43 @@ export class Scenario {
         rejected: { A: [], B: [] },
       }));
       for (const r of this.run.requests) {
-        if (r.end === null) continue;
-        if (r.outcome === 'timed-out') ticks[r.end]!.timedOut[r.tenant].push(r.id);
-        if (r.outcome === 'rejected') ticks[r.end]!.rejected[r.tenant].push(r.id);
+        const at = r.end === null ? undefined : ticks[r.end];
+        if (at && r.outcome === 'timed-out') at.timedOut[r.tenant].push(r.id);
+        if (at && r.outcome === 'rejected') at.rejected[r.tenant].push(r.id);
       }
       return ticks;
     });
+  }
+
+  /**
+   * The inputs after `changes`. A request that makes another input fall out of range (fewer slots
+   * than A's reserved ones) clamps that input quietly: a valid edit never produces a notice.
+   */
+  private merged(changes: ScenarioInput, origin: Origin): ScenarioInput {
+    const next = { ...this.input };
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === undefined) delete next[field];
+      else next[field] = value;
+    }
+    if (origin === 'request') {
+      const wrongBefore = new Set(this.problems.map((p) => p.field));
+      for (const p of normalizeConfig(next).problems) {
+        if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined) next[p.field] = p.used;
+      }
+    }
+    return next;
+  }
+
+  private apply(input: ScenarioInput): void {
+    this.input = input;
+    const { config, problems } = normalizeConfig(input);
+    if (this.result && JSON.stringify(config) === JSON.stringify(this.result.config)) {
+      this.result = { ...this.result, problems };
+      return;
+    }
+    this.result = { config, problems, run: simulateValid(config) }; // normalized, so already valid
+    this.cache = new Map();
+    this.playback.setHorizon(config.horizon);
   }
 
   private memo<T>(key: string, compute: () => T): T {
@@ -124,16 +178,7 @@ export class Scenario {
     return this.cache.get(key) as T;
   }
 
-  private apply(input: Record<string, unknown>): void {
-    const { config, problems } = normalizeConfig(input);
-    this.config = config;
-    this.problems = problems;
-    this.run = simulateValid(config); // normalized, so already valid
-    this.cache = new Map();
-    if (this.playback) this.playback.setHorizon(config.horizon);
-  }
-
-  private notify(change: Change, cause: Cause): void {
-    for (const listener of [...this.listeners]) listener(change, cause);
+  private notify(change: Change, origin: Origin): void {
+    for (const listener of [...this.listeners]) listener(change, origin);
   }
 }

@@ -1,29 +1,46 @@
 /**
- * How an element finds its scenario: `for="id"` → the enclosing source → its own (standalone).
- * A source answers request events on itself and announces results, but only for requests and
- * playback progress, never for a property or attribute set by the page.
+ * How an element finds its scenario, modelled on Lit's context protocol: a view dispatches a
+ * `bulkhead-source-request` carrying a callback — at the element its `for` attribute names (looked
+ * up in the view's own root), else bubbling to the nearest enclosing source — and a source answers
+ * it with its scenario. A source that connects later announces itself with
+ * `bulkhead-source-connected`, and views still on their own ask again. Nothing polls or retries.
+ *
+ * A source answers request events on itself and announces what they change (`bulkhead-run`,
+ * `bulkhead-tick`), but only for requests and playback progress, never for a property or
+ * attribute set by the page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_CONFIG, FIELDS, presets, type LabConfig, type PresetName } from '../sim/index.js';
+import { FIELDS, presets, quoteValue, DEFAULT_CONFIG, type LabConfig, type PresetName } from '../sim/index.js';
 import { isSpeed } from './clock.js';
 import { REQUESTS, emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
-import { Scenario, type Cause, type Change } from './scenario.js';
+import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
 /** `reservedA` ↔ `reserved-a`. */
 export const attributeOf = (field: keyof LabConfig): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export const CONFIG_ATTRIBUTES = [...FIELDS.map(attributeOf), 'preset'];
 
-/** The raw inputs an element's attributes give, with a note about an unknown preset. */
-export function readConfigAttributes(element: Element): { input: Record<string, unknown>; notes: string[] } {
-  const notes: string[] = [];
+/** A notice about something the element corrected; `kind` groups console warnings (one per tag and kind). */
+export interface Note {
+  kind: string;
+  text: string;
+}
+
+/**
+ * The raw inputs an element's attributes give: the preset's changes to the defaults, then each
+ * config attribute. A function of the current attributes only.
+ */
+export function readConfigAttributes(element: Element): { input: ScenarioInput; notes: Note[] } {
+  const notes: Note[] = [];
+  const input: ScenarioInput = {};
   const name = element.getAttribute('preset');
-  let base: Record<string, unknown> = {};
   if (name !== null) {
-    const preset = presets[name as PresetName];
-    if (preset) base = { ...preset.config };
-    else notes.push(`preset: ${JSON.stringify(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`);
+    const preset = Object.hasOwn(presets, name) ? presets[name as PresetName] : undefined;
+    if (preset) {
+      for (const field of FIELDS) if (preset.config[field] !== DEFAULT_CONFIG[field]) input[field] = preset.config[field];
+    } else {
+      notes.push({ kind: 'preset', text: `preset: ${quoteValue(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults` });
+    }
   }
-  const input: Record<string, unknown> = { ...base };
   for (const field of FIELDS) {
     const value = element.getAttribute(attributeOf(field));
     if (value !== null) input[field] = value;
@@ -31,43 +48,56 @@ export function readConfigAttributes(element: Element): { input: Record<string, 
   return { input, notes };
 }
 
+/** A copy of an object's own enumerable fields, or null when it is not a readable plain object. */
+export function ownFields(value: unknown): ScenarioInput | null {
+  try {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+    const copy: ScenarioInput = {};
+    for (const key of Object.keys(value)) copy[key] = (value as ScenarioInput)[key];
+    return copy;
+  } catch {
+    return null; // a Proxy or getter that throws
+  }
+}
+
+/** The scenario request a request event asks for, or null for a malformed one (which is ignored). */
+function requestOf(name: RequestName, detail: unknown): ScenarioRequest | null {
+  const fields = ownFields(detail) ?? {};
+  switch (name) {
+    case 'bulkhead-seek-request': {
+      const tick = fields.tick;
+      return typeof tick === 'number' && Number.isFinite(tick) ? { type: 'seek', tick } : null;
+    }
+    case 'bulkhead-play-request': return { type: 'play' };
+    case 'bulkhead-pause-request': return { type: 'pause' };
+    case 'bulkhead-step-request': return { type: 'step' };
+    case 'bulkhead-restart-request': return { type: 'restart' };
+    case 'bulkhead-speed-request': return isSpeed(fields.speed) ? { type: 'speed', speed: fields.speed } : null;
+    case 'bulkhead-config-request': {
+      const changes = ownFields(fields.changes);
+      return changes ? { type: 'configure', changes } : null;
+    }
+  }
+}
+
 /** Makes `host` answer request events for `scenario` and announce what they change. */
-export function attachSource(host: HTMLElement, scenario: Scenario): () => void {
+function attachSource(host: HTMLElement, scenario: Scenario): () => void {
   const handle = (event: Event) => {
     event.stopPropagation(); // a request is for the nearest source only
-    const detail = ((event as CustomEvent).detail ?? {}) as RequestDetails[RequestName];
-    const cause: Cause = 'request';
-    switch (event.type as RequestName) {
-      case 'bulkhead-seek-request': return scenario.seek(Number((detail as RequestDetails['bulkhead-seek-request']).tick), cause);
-      case 'bulkhead-play-request': return scenario.play(cause);
-      case 'bulkhead-pause-request': return scenario.pause(cause);
-      case 'bulkhead-step-request': return scenario.step(cause);
-      case 'bulkhead-restart-request': return scenario.restart(cause);
-      case 'bulkhead-speed-request': {
-        const speed = Number((detail as RequestDetails['bulkhead-speed-request']).speed);
-        if (isSpeed(speed)) scenario.setSpeed(speed, cause);
-        return;
-      }
-      case 'bulkhead-config-request': {
-        const changes = (detail as RequestDetails['bulkhead-config-request']).changes;
-        if (changes && typeof changes === 'object') scenario.update(changes, cause);
-        return;
-      }
-    }
+    const request = requestOf(event.type as RequestName, (event as CustomEvent).detail);
+    if (request) scenario.send(request, 'request');
   };
   for (const name of REQUESTS) host.addEventListener(name, handle);
-  const unsubscribe = scenario.subscribe((change: Change, cause: Cause) => {
-    if (cause === 'property') return;
-    if (change === 'run') {
-      emit(host, 'bulkhead-run', { config: scenario.config, run: scenario.run, problems: scenario.problems });
+  const unsubscribe = scenario.subscribe((change, origin) => {
+    if (origin === 'page') return;
+    if (change.run) emit(host, 'bulkhead-run', { config: scenario.config, run: scenario.run, problems: scenario.problems });
+    if (change.tick) {
+      emit(host, 'bulkhead-tick', { tick: scenario.tick, elapsed: scenario.playback.elapsed, playing: scenario.playing, speed: scenario.speed });
     }
-    emit(host, 'bulkhead-tick', {
-      tick: scenario.tick, elapsed: scenario.playback.elapsed, playing: scenario.playing, speed: scenario.speed,
-    });
   });
   // A hidden tab pauses playback.
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden' && scenario.playing) scenario.pause('playback');
+    if (document.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
   };
   document.addEventListener('visibilitychange', onVisibility);
   return () => {
@@ -79,29 +109,31 @@ export function attachSource(host: HTMLElement, scenario: Scenario): () => void 
 
 export type Binding = 'source' | 'for' | 'enclosing' | 'standalone';
 
-interface SourceLike extends HTMLElement {
-  scenario?: Scenario;
-  isScenarioSource?: boolean;
-}
-
 type Host = ReactiveControllerHost & HTMLElement;
 
+/** A source this element is bound to: its element, its scenario, and how to leave it. */
+interface Bound {
+  element: HTMLElement;
+  scenario: Scenario;
+  leave: () => void;
+}
+
 /**
- * Binds an element to its scenario and re-renders it on every change. A source element (or a
- * standalone view) owns a scenario made from its attributes; a view bound elsewhere only reads.
+ * Binds an element to its scenario and re-renders it on every change. A source element owns a
+ * scenario made from its attributes and serves the views inside it and those that name its id; a
+ * view binds to a source, or runs its own scenario (standalone) until one can be found.
  */
 export class ScenarioController implements ReactiveController {
-  scenario!: Scenario;
-  binding: Binding = 'standalone';
-  /** Visible notes about the binding (e.g. a `for` id that names nothing). */
-  bindingNotes: string[] = [];
   private own: Scenario | null = null;
-  private ownNotes: string[] = [];
-  private detachSource: (() => void) | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private connected = false;
-  /** Whether a missing `for` target has had its second chance (parsing, upgrade). */
-  private forRetried = false;
+  private ownNotes: Note[] = [];
+  private bound: Bound | null = null;
+  /** The scenario whose changes re-render the host, and the way to stop listening. */
+  private watched: { scenario: Scenario; stop: () => void } | null = null;
+  private detachOwn: (() => void) | null = null;
+  /** Views currently bound to this source, told (with null) when it goes away. */
+  private readonly consumers = new Set<(source: null) => void>();
+  /** Property sets made while disconnected, replayed on the source found at connection. */
+  private pending: ScenarioRequest[] = [];
 
   constructor(
     private readonly host: Host,
@@ -110,68 +142,155 @@ export class ScenarioController implements ReactiveController {
     host.addController(this);
   }
 
-  /** A source answers the views inside it (light DOM or its own shadow tree) with its scenario. */
-  private readonly answer = (event: Event) => {
-    event.stopPropagation();
-    (event as CustomEvent<SourceRequestDetail>).detail.scenario = this.scenario;
-  };
-
-  /** A view that found no source looks again whenever a source appears (it may upgrade late). */
-  private readonly lookAgain = () => this.resolve();
-
-  private findEnclosing(): Scenario | undefined {
-    const detail: SourceRequestDetail = {};
-    this.host.dispatchEvent(new CustomEvent('bulkhead-source-request', { detail, bubbles: true, composed: true }));
-    return detail.scenario as Scenario | undefined;
+  /** The scenario shown: the bound source's, else this element's own. */
+  get scenario(): Scenario {
+    return this.bound?.scenario ?? this.ownScenario();
   }
 
-  /** Notes about the element's own attributes (when it runs its own scenario). */
-  get notes(): string[] {
-    const own = this.binding === 'source' || this.binding === 'standalone';
-    return [...this.bindingNotes, ...(own ? [...this.ownNotes, ...this.scenario.problems.map((p) => p.message)] : [])];
+  get binding(): Binding {
+    if (this.isSource) return 'source';
+    if (this.bound) return this.host.hasAttribute('for') ? 'for' : 'enclosing';
+    return 'standalone';
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    if (this.isSource) this.host.addEventListener('bulkhead-source-request', this.answer);
-    this.resolve();
-    if (this.isSource) dispatchEvent(new Event('bulkhead-source-connected'));
-    if (!this.isSource && this.host.hasAttribute('for') && this.binding !== 'for') {
-      // The target may not be parsed or upgraded yet: look again once it can be.
-      const retry = () => {
-        this.forRetried = document.readyState !== 'loading';
-        if (this.connected) this.resolve();
-      };
-      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', retry, { once: true });
-      queueMicrotask(retry);
+  /** Notices: a `for` that names no source, and (when the element runs its own scenario) its attributes. */
+  get notes(): Note[] {
+    const notes: Note[] = [];
+    const forId = this.host.getAttribute('for');
+    if (!this.isSource && forId !== null && !this.bound && this.host.isConnected && document.readyState !== 'loading') {
+      notes.push({ kind: 'for', text: `for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own` });
     }
+    if (this.bound) return notes;
+    this.ownScenario();
+    return [...notes, ...this.ownNotes, ...this.scenario.problems.map((p) => ({ kind: p.field, text: p.message }))];
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.host.removeEventListener('bulkhead-source-request', this.answer);
-    removeEventListener('bulkhead-source-connected', this.lookAgain);
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.detachSource?.();
-    this.detachSource = null;
-    this.own?.playback.pause();
+  /** A change the page made through a property: applied silently, and kept for the source found at connection. */
+  page(request: ScenarioRequest): void {
+    if (!this.host.isConnected) this.pending.push(request);
+    this.scenario.send(request, 'page');
   }
 
-  /** The page changed a config attribute: apply that one change, announcing nothing. */
+  /** The page changed a config attribute: this element's own scenario follows, announcing nothing. */
   attributeChanged(name: string): void {
     if (!this.own) return;
     const { input, notes } = readConfigAttributes(this.host);
     this.ownNotes = notes;
-    if (name === 'preset') return this.own.setInput(input, 'property');
-    const field = FIELDS.find((f) => attributeOf(f) === name)!;
-    this.own.update({ [field]: input[field] ?? DEFAULT_CONFIG[field] }, 'property');
+    if (name === 'preset') return this.own.send({ type: 'replace', input }, 'page');
+    const field = FIELDS.find((f) => attributeOf(f) === name);
+    if (field) this.own.send({ type: 'configure', changes: { [field]: input[field] } }, 'page');
   }
 
-  /** Sends a request to this element's source. */
+  /** Sends a request event to this element's source (or to itself when standalone). */
   request<K extends RequestName>(name: K, detail: RequestDetails[K]): void {
-    const target = this.binding === 'for' ? document.getElementById(this.host.getAttribute('for')!) : this.host;
-    emit(target ?? this.host, name, detail as EventDetails[K]);
+    emit(this.bound?.element ?? this.host, name, detail as EventDetails[K]);
+  }
+
+  hostConnected(): void {
+    if (this.isSource) {
+      this.host.addEventListener('bulkhead-source-request', this.answer);
+      this.watch(this.ownScenario());
+      this.detachOwn = attachSource(this.host, this.ownScenario());
+      this.host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
+      return;
+    }
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', this.rebind, { once: true });
+    this.rebind();
+    const pending = this.pending;
+    this.pending = [];
+    if (this.bound) for (const request of pending) this.bound.scenario.send(request, 'page');
+  }
+
+  hostDisconnected(): void {
+    this.host.removeEventListener('bulkhead-source-request', this.answer);
+    document.removeEventListener('bulkhead-source-connected', this.rebind);
+    document.removeEventListener('DOMContentLoaded', this.rebind);
+    this.leave();
+    this.detachOwn?.();
+    this.detachOwn = null;
+    this.watched?.stop();
+    this.watched = null;
+    this.own?.send({ type: 'pause' }, 'page');
+    this.dropConsumers();
+  }
+
+  /** A source's id changed: views bound by `for` look again, and waiting ones may now find it. */
+  idChanged(): void {
+    if (!this.isSource || !this.host.isConnected) return;
+    this.dropConsumers();
+    this.host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
+  }
+
+  /** Finds the source again: after connection, a `for` change, or a source that appeared or left. */
+  readonly rebind = (): void => {
+    if (this.isSource || !this.host.isConnected) return;
+    const found = this.find();
+    if (found?.scenario !== this.bound?.scenario || found?.element !== this.bound?.element) {
+      this.leave();
+      this.bound = found;
+    } else {
+      found?.leave(); // the same source answered again: keep the first subscription
+    }
+    const scenario = this.scenario;
+    // Only a view still on its own listens for sources that appear later.
+    if (this.bound) document.removeEventListener('bulkhead-source-connected', this.rebind);
+    else document.addEventListener('bulkhead-source-connected', this.rebind);
+    if (this.bound) {
+      this.detachOwn?.();
+      this.detachOwn = null;
+      this.own?.send({ type: 'pause' }, 'page');
+    } else if (!this.detachOwn) {
+      this.detachOwn = attachSource(this.host, scenario);
+    }
+    this.watch(scenario);
+    this.host.requestUpdate();
+  };
+
+  /** Asks the element `for` names (in this element's root), else the enclosing source. */
+  private find(): Bound | null {
+    const forId = this.host.getAttribute('for');
+    let target: Element | null = this.host;
+    if (forId !== null) {
+      const root = this.host.getRootNode() as Document | ShadowRoot;
+      target = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
+      if (target === this.host) target = null;
+    }
+    let found: Bound | null = null;
+    const detail: SourceRequestDetail = {
+      callback: (source, leave) => {
+        if (source === null) return this.rebind(); // the source went away
+        found = { element: source.element, scenario: source.scenario as Scenario, leave: leave ?? (() => {}) };
+      },
+    };
+    target?.dispatchEvent(new CustomEvent('bulkhead-source-request', { detail, bubbles: forId === null, composed: forId === null }));
+    return found;
+  }
+
+  private leave(): void {
+    this.bound?.leave();
+    this.bound = null;
+  }
+
+  /** A source answers the views inside it (light DOM or its own shadow tree) and those naming its id. */
+  private readonly answer = (event: Event) => {
+    const detail = (event as CustomEvent<SourceRequestDetail>).detail;
+    if (typeof detail?.callback !== 'function') return;
+    event.stopPropagation();
+    const callback = detail.callback;
+    this.consumers.add(callback);
+    callback({ element: this.host, scenario: this.ownScenario() }, () => this.consumers.delete(callback));
+  };
+
+  private dropConsumers(): void {
+    const consumers = [...this.consumers];
+    this.consumers.clear();
+    for (const callback of consumers) callback(null);
+  }
+
+  private watch(scenario: Scenario): void {
+    if (this.watched?.scenario === scenario) return;
+    this.watched?.stop();
+    this.watched = { scenario, stop: scenario.subscribe(() => this.host.requestUpdate()) };
   }
 
   private ownScenario(): Scenario {
@@ -181,50 +300,5 @@ export class ScenarioController implements ReactiveController {
       this.own = new Scenario(input);
     }
     return this.own;
-  }
-
-  private resolve(): void {
-    if (!this.connected) return;
-    this.bindingNotes = [];
-    let scenario: Scenario | undefined;
-    let binding: Binding;
-    let enclosing: Scenario | undefined;
-    const forId = this.isSource ? null : this.host.getAttribute('for');
-    if (this.isSource) {
-      binding = 'source';
-      scenario = this.ownScenario();
-    } else if (forId !== null) {
-      const target = document.getElementById(forId) as SourceLike | null;
-      if (target?.isScenarioSource && target.scenario) {
-        binding = 'for';
-        scenario = target.scenario;
-      } else {
-        if (target && !target.isScenarioSource && target.localName.includes('-')) {
-          customElements.whenDefined(target.localName).then(() => this.resolve(), () => {});
-        }
-        if (this.forRetried) {
-          this.bindingNotes = [`for: no scenario source with id ${JSON.stringify(forId)}; showing this widget on its own`];
-        }
-        binding = 'standalone';
-      }
-    } else if ((enclosing = this.findEnclosing())) {
-      binding = 'enclosing';
-      scenario = enclosing;
-    } else {
-      binding = 'standalone';
-    }
-    if (binding === 'standalone' && forId === null) addEventListener('bulkhead-source-connected', this.lookAgain);
-    else removeEventListener('bulkhead-source-connected', this.lookAgain);
-    scenario ??= this.ownScenario();
-    const attach = binding === 'source' || binding === 'standalone';
-    if (scenario !== this.scenario || binding !== this.binding || !this.unsubscribe) {
-      this.unsubscribe?.();
-      this.detachSource?.();
-      this.detachSource = attach ? attachSource(this.host, scenario) : null;
-      this.scenario = scenario;
-      this.binding = binding;
-      this.unsubscribe = scenario.subscribe(() => this.host.requestUpdate());
-    }
-    this.host.requestUpdate();
   }
 }

@@ -104,6 +104,16 @@ export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'la
 
 const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
 
+/** A value as a message quotes it: short, and never throwing. */
+export function quoteValue(value: unknown): string {
+  try {
+    const text = show(value);
+    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  } catch {
+    return 'a value';
+  }
+}
+
 /**
  * Merges `input` over the defaults and checks every field strictly.
  * Where the input leaves `reservedA` or `lastArrival` out, their defaults shrink to fit

@@ -162,8 +162,8 @@ export class BulkheadLab extends ScenarioElement {
 
   private restorePermalink() {
     const { changes, tick } = readPermalink(location.hash, this.labKey, this.scenario.config);
-    if (Object.keys(changes).length) this.scenario.update(changes, 'property');
-    if (tick !== null) this.scenario.seek(tick, 'property');
+    if (Object.keys(changes).length) this.scenario.send({ type: 'configure', changes }, 'page');
+    if (tick !== null) this.scenario.send({ type: 'seek', tick }, 'page');
   }
 
   private savePermalink() {
@@ -180,7 +180,6 @@ export class BulkheadLab extends ScenarioElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const scenario = this.scenario;
-    if (!scenario) return;
     const { A, B } = scenario.metricsAt();
     const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
     if (message !== this.lastAnnounced) {

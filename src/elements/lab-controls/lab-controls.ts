@@ -1,5 +1,6 @@
 import { css, html } from 'lit';
-import { FAULTS, POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type NumericField } from '../../sim/index.js';
+import { live } from 'lit/directives/live.js';
+import { FAULTS, isPartitioned, uiRangeOf, type Fault, type LabConfig, type NumericField } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { POLICY_HELP, POLICY_LABEL } from '../format.js';
@@ -116,7 +117,19 @@ export class LabControls extends ScenarioElement {
     `,
   ];
 
+  static override properties = { clamped: { state: true } };
+  /** A's reserved slots lowered by the last edit of Total slots, so B keeps a slot; said quietly beside the field. */
+  declare private clamped: number | null;
+
+  constructor() {
+    super();
+    this.clamped = null;
+  }
+
   private change(changes: Partial<Record<keyof LabConfig, unknown>>) {
+    const { slots, reservedA } = this.scenario.config;
+    const lowered = typeof changes.slots === 'number' && changes.slots !== slots && reservedA > changes.slots - 1;
+    this.clamped = lowered ? (changes.slots as number) - 1 : null;
     this.bound.request('bulkhead-config-request', { changes });
   }
 
@@ -136,12 +149,15 @@ export class LabControls extends ScenarioElement {
     const id = `f-${field}`;
     return html`<div class="field">
       <label for=${id}>${unit ? `${label} (${unit})` : label}</label>
-      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${String(config[field])}
+      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${live(String(config[field]))}
         ?disabled=${why !== null} aria-describedby=${why ? `${id}-why` : `${id}-range`}
         @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>
       ${why
         ? html`<p class="why" id="${id}-why">${why}</p>`
         : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`}
+      ${field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
+        ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
+        : ''}
     </div>`;
   }
 
@@ -153,15 +169,20 @@ export class LabControls extends ScenarioElement {
         <fieldset>
           <legend>Policy</legend>
           <label for="policy">How waiting work gets a slot</label>
-          <select id="policy" aria-describedby="policy-help" @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
-            ${POLICIES.map((p) => html`<option value=${p} ?selected=${p === config.policy}>${POLICY_LABEL[p]}</option>`)}
+          <!-- Options written out, so they exist before the select's value is set on first render. -->
+          <select id="policy" aria-describedby="policy-help" .value=${live(config.policy)}
+            @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
+            <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
+            <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
+            <option value="strict-partitions">${POLICY_LABEL['strict-partitions']}</option>
+            <option value="borrowing">${POLICY_LABEL.borrowing}</option>
           </select>
           <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>
           ${FAULTS.map((fault) => html`<label class="radio">
-            <input type="radio" name="aFault" value=${fault} .checked=${config.aFault === fault}
+            <input type="radio" name="aFault" value=${fault} .checked=${live(config.aFault === fault)}
               @change=${() => this.change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>
           </label>`)}

@@ -1,5 +1,6 @@
 import { css, html } from 'lit';
-import type { Tenant } from '../../sim/index.js';
+import type { Note } from '../../scenario/source.js';
+import { quoteValue, type Tenant } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { GATE_LABEL, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -77,9 +78,9 @@ export class OutcomeGate extends ScenarioElement {
     return this.tenant === 'A' ? 'A' : 'B';
   }
 
-  protected override ownAttributeNotes(): string[] {
+  protected override ownAttributeNotes(): Note[] {
     return [
-      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [`tenant: ${JSON.stringify(this.tenant)} is not A or B; showing B`]),
+      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [{ kind: 'tenant', text: `tenant: ${quoteValue(this.tenant)} is not A or B; showing B` }]),
       ...windowNotes(this.window, 'full'),
     ];
   }

@@ -2,6 +2,7 @@ import { css, html } from 'lit';
 import type { TenantMetrics } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
+import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -50,7 +51,7 @@ export class OutcomeTable extends ScenarioElement {
     this.window = 'inspected';
   }
 
-  protected override ownAttributeNotes(): string[] {
+  protected override ownAttributeNotes(): Note[] {
     return windowNotes(this.window, 'inspected');
   }
 
