@@ -1,6 +1,9 @@
 // Strict validation for the API, forgiving normalization for elements (SPEC §2.1).
 import { expect } from '@open-wc/testing';
-import { DEFAULT_CONFIG, normalizeConfig, presets, quoteValue, simulate, validateConfig } from '../../src/sim/index.js';
+import fc from 'fast-check';
+import {
+  DEFAULT_CONFIG, FIELDS, normalizeConfig, offeredCount, presets, quoteValue, simulate, validateConfig,
+} from '../../src/sim/index.js';
 
 const rangeError = (input: unknown): RangeError => {
   try {
@@ -107,6 +110,11 @@ describe('normalizeConfig (forgiving)', () => {
 });
 
 const MB = 'x'.repeat(1 << 20);
+/** `text`, once checked to be short: a failure then reports its length, not a megabyte of it. */
+const brief = (text: string): string => {
+  expect(text.length, 'message length').to.be.at.most(240);
+  return text;
+};
 const boom = (): never => {
   throw new Error('boom');
 };
@@ -163,20 +171,20 @@ describe('quoteValue', () => {
   });
 
   it('cuts long values to at most 40 characters, marking the cut with …', () => {
-    const long = quoteValue(MB);
+    const long = brief(quoteValue(MB));
     expect(long).to.equal(`"${'x'.repeat(37)}…"`);
     expect(quoteValue('x'.repeat(38))).to.equal(`"${'x'.repeat(38)}"`);
     expect(quoteValue('\u0000'.repeat(50))).to.have.length.at.most(40).and.match(/^"(\\u0000)+…"$/);
     expect(quoteValue('😀'.repeat(50))).to.equal(`"${'😀'.repeat(18)}…"`);
     expect(quoteValue(10n ** 100n)).to.equal(`1${'0'.repeat(37)}…n`);
-    expect(quoteValue(Symbol(MB))).to.have.length.at.most(40).and.match(/^Symbol\(x+…\)$/);
+    expect(brief(quoteValue(Symbol(MB)))).to.have.length.at.most(40).and.match(/^Symbol\(x+…\)$/);
     expect(quoteValue(-Number.MAX_VALUE).length).to.be.at.most(40);
   });
 });
 
 describe('validateConfig / simulate with hostile input', () => {
   it('names the whole input when it is not an object of fields', () => {
-    const got = (input: unknown) => rangeError(input).message.replace('config: expected an object of fields, got ', '');
+    const got = (input: unknown) => brief(rangeError(input).message).replace('config: expected an object of fields, got ', '');
     expect(got(5)).to.equal('5');
     expect(got('slots')).to.equal('"slots"');
     expect(got([4])).to.equal('an array');
@@ -212,9 +220,9 @@ describe('validateConfig / simulate with hostile input', () => {
       expect(rangeError({ target: value }).message).to.equal('target: an object is not an integer from 0 to 100');
       expect(rangeError({ policy: value }).message).to.match(/^policy: an object is not one of /);
     }
-    expect(rangeError({ policy: Symbol(MB) }).message).to.match(/^policy: Symbol\(x{31}…\) is not one of shared-fifo, /);
-    expect(rangeError({ bHold: MB }).message).to.equal(`bHold: "${'x'.repeat(37)}…" is not an integer from 1 to 1000000`);
-    expect(rangeError({ [MB]: 1 }).message).to.match(/^config: unknown field "x+…"; known fields are policy, /);
+    expect(brief(rangeError({ policy: Symbol(MB) }).message)).to.match(/^policy: Symbol\(x{31}…\) is not one of shared-fifo, /);
+    expect(brief(rangeError({ bHold: MB }).message)).to.equal(`bHold: "${'x'.repeat(37)}…" is not an integer from 1 to 1000000`);
+    expect(brief(rangeError({ [MB]: 1 }).message)).to.match(/^config: unknown field "x+…"; known fields are policy, /);
   });
 });
 
@@ -225,7 +233,7 @@ describe('normalizeConfig with hostile input', () => {
     expect(config).to.deep.equal(defaults);
     expect(problems).to.have.length(1);
     expect(problems[0]).to.include({ field: 'config', value: input, used: undefined });
-    return problems[0]!.message;
+    return brief(problems[0]!.message);
   };
 
   it('treats null and undefined as no settings', () => {
@@ -270,7 +278,7 @@ describe('normalizeConfig with hostile input', () => {
   });
 
   it('quotes hostile and huge values shortly', () => {
-    const messages = (input: Record<string, unknown>) => normalizeConfig(input).problems.map((p) => p.message);
+    const messages = (input: Record<string, unknown>) => normalizeConfig(input).problems.map((p) => brief(p.message));
     expect(messages({ slots: 12n, aFault: 1n })).to.deep.equal([
       'slots: 12n is not a whole number from 1 to 8; using 4',
       'aFault: 1n is not one of none, stall, fail-fast; using stall',
@@ -291,5 +299,81 @@ describe('normalizeConfig with hostile input', () => {
     ]);
     expect(messages({ policy: Symbol(MB) })[0]).to.match(/^policy: Symbol\(x{31}…\) is not one of shared-fifo, /);
     expect(messages({ [MB]: 1 })).to.deep.equal([`"${'x'.repeat(37)}…": unknown setting, ignored`]);
+  });
+});
+
+describe('hostile input (fast-check, 500 inputs each)', () => {
+  const RUNS = { numRuns: 500 };
+  const keys = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 }));
+  const anything = fc.anything({
+    key: keys, maxDepth: 2, withBigInt: true, withNullPrototype: true, withBoxedValues: true, withDate: true,
+    withMap: true, withSet: true, withSparseArray: true, withTypedArray: true, withObjectString: true, withUnicodeString: true,
+  });
+  const nasty = fc.oneof(
+    anything,
+    fc.string().map((description) => Symbol(description)),
+    fc.bigInt(),
+    fc.integer({ min: -2, max: 30 }).map(String),
+    fc.constantFrom<unknown>(throwingToString, throwingValueOf, throwingToPrimitive, 'x'.repeat(5000), nullPrototype({ slots: 3 }), () => 4, [4]),
+  );
+  // Proxies and throwing getters are built inside each property, as fast-check itself inspects the values it makes.
+  type Wrap = 'as-is' | 'null-prototype' | 'frozen' | 'getter' | 'revoked' | keyof ProxyHandler<object>;
+  const build = ([value, how, field]: [unknown, Wrap, string]): unknown => {
+    if (how === 'as-is') return value;
+    const fields = { ...(value as object) };
+    switch (how) {
+      case 'null-prototype': return nullPrototype(fields);
+      case 'frozen': return Object.freeze(fields);
+      case 'getter': return Object.defineProperty(fields, field, { get: boom, enumerable: true, configurable: true });
+      case 'revoked': return revoked();
+      default: return proxyWithThrowing(how, fields);
+    }
+  };
+  const inputs = fc.oneof(
+    fc.tuple(fc.oneof(anything, nasty), fc.constant<Wrap>('as-is'), fc.constant('')),
+    fc.tuple(
+      fc.dictionary(keys, nasty, { maxKeys: 5 }),
+      fc.constantFrom<Wrap>('as-is', 'null-prototype', 'frozen', 'getter', 'revoked', 'ownKeys', 'get', 'getOwnPropertyDescriptor', 'has'),
+      fc.constantFrom<string>(...FIELDS),
+    ),
+  );
+  const fieldOrConfig = new RegExp(`^(config|${FIELDS.join('|')}|aPerTick, bEvery, lastArrival): `);
+
+  it('normalizeConfig never throws and always gives a valid config with short messages', () => {
+    fc.assert(
+      fc.property(inputs, (recipe) => {
+        const input = build(recipe);
+        const { config, problems } = normalizeConfig(input);
+        expect(validateConfig(config)).to.deep.equal(config);
+        for (const { field, message } of problems) {
+          expect(message).to.be.a('string').with.length.at.most(160);
+          if (field === 'config') expect(config).to.deep.equal(normalizeConfig().config);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('simulate and validateConfig throw only a RangeError naming the field, briefly', () => {
+    fc.assert(
+      fc.property(inputs, (recipe) => {
+        const input = build(recipe);
+        let config;
+        try {
+          config = validateConfig(input as never);
+        } catch (error) {
+          expect(error).to.be.instanceOf(RangeError);
+          const { message } = error as RangeError;
+          expect(message).to.match(fieldOrConfig).and.have.length.at.most(260);
+          expect(() => simulate(input as never)).to.throw(RangeError, message);
+          return;
+        }
+        // large but valid configs are left out only to keep the test quick
+        if (offeredCount(config) <= 100_000 && config.horizon <= 100_000) {
+          expect(simulate(input as never).config).to.deep.equal(config);
+        }
+      }),
+      RUNS,
+    );
   });
 });
