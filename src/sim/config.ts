@@ -165,17 +165,17 @@ type Entries = Map<string, unknown>;
 
 const shown = (value: unknown) => (value === UNREADABLE ? 'an unreadable value' : quoteValue(value));
 
-/**
- * The own enumerable fields of `input`, each read once, or undefined when `input` is an object
- * whose keys cannot be listed. A field whose read throws maps to `UNREADABLE`. Never throws.
- */
-function readEntries(input: object): Entries | undefined {
-  let keys: string[];
+/** The own enumerable string keys of `input`, or undefined when listing them throws. */
+function keysOf(input: object): string[] | undefined {
   try {
-    keys = Object.keys(input);
+    return Object.keys(input);
   } catch {
     return undefined;
   }
+}
+
+/** The fields `keys` of `input`, each read once; a read that throws gives `UNREADABLE`. Never throws. */
+function readEntries(input: object, keys: readonly string[]): Entries {
   const entries: Entries = new Map();
   for (const key of keys) {
     let value: unknown;
@@ -203,21 +203,23 @@ function isPlainInput(value: unknown): value is object {
 const keyText = (key: string) => (/^[\w$-]{1,40}$/.test(key) ? key : quoteValue(key));
 
 /**
- * Merges `input` over the defaults and checks every field strictly.
+ * Merges the own enumerable fields of `input` over the defaults and checks every field strictly.
  * Where the input leaves `reservedA` or `lastArrival` out, their defaults shrink to fit
  * a smaller `slots` or `horizon` given alongside.
- * @throws RangeError naming the field, the value and the allowed range.
+ * @throws RangeError naming the field (or `config` for the whole input), the value, shortened by
+ *   `quoteValue`, and the allowed range; never any other error, whatever `input` is.
  */
 export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
   const expected = (got: string) => new RangeError(`config: expected an object of fields, got ${got}`);
   if (!isPlainInput(input)) throw expected(quoteValue(input));
-  const entries = readEntries(input);
-  if (entries === undefined) throw expected('an object whose fields cannot be listed');
-  for (const key of entries.keys()) {
+  const keys = keysOf(input);
+  if (keys === undefined) throw expected('an object whose fields cannot be listed');
+  for (const key of keys) {
     if (!FIELDS.includes(key as keyof LabConfig)) {
       throw new RangeError(`config: unknown field ${quoteValue(key)}; known fields are ${FIELDS.join(', ')}`);
     }
   }
+  const entries = readEntries(input, keys);
   const config = { ...DEFAULT_CONFIG } as LabConfig;
   for (const field of FIELDS) {
     const given = entries.get(field);
@@ -282,11 +284,11 @@ export function normalizeConfig(input: unknown = {}): { config: LabConfig; probl
     if (!isPlainInput(input)) {
       return wholeInputProblem(input, `config: ${quoteValue(input)} is not an object of settings; using the defaults`);
     }
-    const entries = readEntries(input);
-    if (entries === undefined) {
+    const keys = keysOf(input);
+    if (keys === undefined) {
       return wholeInputProblem(input, 'config: the settings of an object could not be listed; using the defaults');
     }
-    return normalizeEntries(entries);
+    return normalizeEntries(readEntries(input, keys));
   } catch {
     return wholeInputProblem(input, 'config: the settings could not be read; using the defaults');
   }
