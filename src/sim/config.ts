@@ -102,36 +102,127 @@ export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'la
   return ticks * config.aPerTick + Math.floor(config.lastArrival / config.bEvery) + 1;
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+/** The longest text `quoteValue` returns. */
+const QUOTE_MAX = 40;
 
-/** A value as a message quotes it: short, and never throwing. */
+/** Where to end a prefix of `s` of at most `end` characters without splitting a surrogate pair. */
+const safeEnd = (s: string, end: number) => (/[\uD800-\uDBFF]/.test(s.charAt(end - 1)) ? end - 1 : end);
+
+/** `s` cut to at most `max` characters, with "…" where it was cut. */
+const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, safeEnd(s, max - 1))}…`);
+
+function quoteString(s: string): string {
+  const whole = s.length <= QUOTE_MAX ? JSON.stringify(s) : '';
+  if (whole !== '' && whole.length <= QUOTE_MAX) return whole;
+  // JSON escapes can lengthen a prefix, so shrink it until the quoted prefix and "…" fit
+  let end = safeEnd(s, Math.min(s.length, QUOTE_MAX - 3));
+  let quoted = JSON.stringify(s.slice(0, end));
+  while (quoted.length > QUOTE_MAX - 1 && end > 0) {
+    end = safeEnd(s, end - 1);
+    quoted = JSON.stringify(s.slice(0, end));
+  }
+  return `${quoted.slice(0, -1)}…"`;
+}
+
+/** Read once, so a later change to `Symbol.prototype` cannot make `quoteValue` throw. */
+const symbolDescription = Object.getOwnPropertyDescriptor(Symbol.prototype, 'description')?.get;
+
+/**
+ * A short, readable rendering of any value for a message: strings JSON-quoted, numbers, booleans,
+ * null and undefined as text, bigints as `12n`, symbols as `Symbol(description)`, anything else
+ * described ("an array", "a function", "an object"). At most 40 characters; never throws, and never
+ * calls the value's own methods.
+ */
 export function quoteValue(value: unknown): string {
   try {
-    const text = show(value);
-    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+    switch (typeof value) {
+      case 'string': return quoteString(value);
+      case 'number':
+      case 'boolean':
+      case 'undefined': return String(value);
+      case 'bigint': {
+        const digits = String(value);
+        return digits.length < QUOTE_MAX ? `${digits}n` : `${cut(digits, QUOTE_MAX - 1)}n`;
+      }
+      case 'symbol': {
+        const description: unknown = symbolDescription?.call(value);
+        if (typeof description !== 'string') return 'Symbol()';
+        return `Symbol(${cut(description, QUOTE_MAX - 'Symbol()'.length)})`;
+      }
+      case 'function': return 'a function';
+      default:
+        if (value === null) return 'null';
+        return Array.isArray(value) ? 'an array' : 'an object';
+    }
   } catch {
-    return 'a value';
+    return typeof value === 'function' ? 'a function' : 'an object'; // e.g. a revoked Proxy
   }
 }
 
+/** Marks a field whose value could not be read (a throwing getter or Proxy trap). */
+const UNREADABLE: unique symbol = Symbol('unreadable');
+type Entries = Map<string, unknown>;
+
+const shown = (value: unknown) => (value === UNREADABLE ? 'an unreadable value' : quoteValue(value));
+
+/** The own enumerable string keys of `input`, or undefined when listing them throws. */
+function keysOf(input: object): string[] | undefined {
+  try {
+    return Object.keys(input);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields `keys` of `input`, each read once; a read that throws gives `UNREADABLE`. Never throws. */
+function readEntries(input: object, keys: readonly string[]): Entries {
+  const entries: Entries = new Map();
+  for (const key of keys) {
+    let value: unknown;
+    try {
+      value = (input as Record<string, unknown>)[key];
+    } catch {
+      value = UNREADABLE;
+    }
+    entries.set(key, value);
+  }
+  return entries;
+}
+
+/** Whether `value` is a non-array object (a revoked Proxy counts as one). Never throws. */
+function isPlainInput(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
+
+/** An unknown key as the start of a message: as it is when short and plain, else quoted. */
+const keyText = (key: string) => (/^[\w$-]{1,40}$/.test(key) ? key : quoteValue(key));
+
 /**
- * Merges `input` over the defaults and checks every field strictly.
+ * Merges the own enumerable fields of `input` over the defaults and checks every field strictly.
  * Where the input leaves `reservedA` or `lastArrival` out, their defaults shrink to fit
  * a smaller `slots` or `horizon` given alongside.
- * @throws RangeError naming the field, the value and the allowed range.
+ * @throws RangeError naming the field (or `config` for the whole input), the value, shortened by
+ *   `quoteValue`, and the allowed range; never any other error, whatever `input` is.
  */
 export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new RangeError(`config: expected an object of fields, got ${show(input)}`);
-  }
-  for (const key of Object.keys(input)) {
+  const expected = (got: string) => new RangeError(`config: expected an object of fields, got ${got}`);
+  if (!isPlainInput(input)) throw expected(quoteValue(input));
+  const keys = keysOf(input);
+  if (keys === undefined) throw expected('an object whose fields cannot be listed');
+  for (const key of keys) {
     if (!FIELDS.includes(key as keyof LabConfig)) {
-      throw new RangeError(`config: unknown field ${show(key)}; known fields are ${FIELDS.join(', ')}`);
+      throw new RangeError(`config: unknown field ${quoteValue(key)}; known fields are ${FIELDS.join(', ')}`);
     }
   }
+  const entries = readEntries(input, keys);
   const config = { ...DEFAULT_CONFIG } as LabConfig;
   for (const field of FIELDS) {
-    const given = input[field];
+    const given = entries.get(field);
     if (given === undefined) {
       if (field === 'reservedA') config.reservedA = Math.min(DEFAULT_CONFIG.reservedA, config.slots - 1);
       if (field === 'lastArrival') config.lastArrival = Math.min(DEFAULT_CONFIG.lastArrival, config.horizon);
@@ -140,14 +231,14 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
     if (field === 'policy' || field === 'aFault') {
       const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
       if (!allowed.includes(given as string)) {
-        throw new RangeError(`${field}: ${show(given)} is not one of ${allowed.join(', ')}`);
+        throw new RangeError(`${field}: ${shown(given)} is not one of ${allowed.join(', ')}`);
       }
       (config as unknown as Record<string, unknown>)[field] = given;
       continue;
     }
     const { min, max } = apiRange(field, config);
     if (typeof given !== 'number' || !Number.isInteger(given) || given < min || given > max) {
-      throw new RangeError(`${field}: ${show(given)} is not an integer from ${min} to ${max}`);
+      throw new RangeError(`${field}: ${shown(given)} is not an integer from ${min} to ${max}`);
     }
     config[field] = given;
   }
@@ -168,31 +259,57 @@ export interface ConfigProblem {
   message: string;
 }
 
+/** The number a number or numeric string stands for, without calling anything on other values. */
+function numberIn(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  return Number.NaN;
+}
+
 function parseInteger(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value) : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value.trim());
-    return Number.isFinite(n) ? Math.round(n) : undefined;
-  }
-  return undefined;
+  const n = numberIn(value);
+  return Number.isFinite(n) ? Math.round(n) : undefined;
 }
 
 /**
  * The forgiving twin of `validateConfig`, for elements: every field is coerced into its UI range
  * (numbers may be given as strings), unknown values fall back to defaults, unknown fields are
- * ignored, and each correction is listed in `problems`. Never throws.
+ * ignored, and each correction is listed in `problems`. Only own enumerable fields are read, each
+ * once. Never throws: input that is not an object of settings, or cannot be read, gives the
+ * defaults and one problem for `config`.
  */
-export function normalizeConfig(input: Record<string, unknown> = {}): { config: LabConfig; problems: ConfigProblem[] } {
+export function normalizeConfig(input: unknown = {}): { config: LabConfig; problems: ConfigProblem[] } {
+  try {
+    if (input === null || input === undefined) return normalizeEntries(new Map());
+    if (!isPlainInput(input)) {
+      return wholeInputProblem(input, `config: ${quoteValue(input)} is not an object of settings; using the defaults`);
+    }
+    const keys = keysOf(input);
+    if (keys === undefined) {
+      return wholeInputProblem(input, 'config: the settings of an object could not be listed; using the defaults');
+    }
+    return normalizeEntries(readEntries(input, keys));
+  } catch {
+    return wholeInputProblem(input, 'config: the settings could not be read; using the defaults');
+  }
+}
+
+function wholeInputProblem(input: unknown, message: string): { config: LabConfig; problems: ConfigProblem[] } {
+  const { config } = normalizeEntries(new Map());
+  return { config, problems: [{ field: 'config', value: input, used: undefined, message }] };
+}
+
+function normalizeEntries(entries: Entries): { config: LabConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
-  const source = input !== null && typeof input === 'object' ? input : {};
-  for (const key of Object.keys(source)) {
+  const valueOf = (given: unknown) => (given === UNREADABLE ? undefined : given);
+  for (const [key, given] of entries) {
     if (!FIELDS.includes(key as keyof LabConfig)) {
-      problems.push({ field: key, value: source[key], used: undefined, message: `${key}: unknown setting, ignored` });
+      problems.push({ field: key, value: valueOf(given), used: undefined, message: `${keyText(key)}: unknown setting, ignored` });
     }
   }
   const config = { ...DEFAULT_CONFIG } as LabConfig;
   for (const field of FIELDS) {
-    const given = source[field];
+    const given = entries.get(field);
     if (field === 'policy' || field === 'aFault') {
       const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
       if (given === undefined) continue;
@@ -200,7 +317,10 @@ export function normalizeConfig(input: Record<string, unknown> = {}): { config: 
         (config as unknown as Record<string, unknown>)[field] = given;
       } else {
         const used = DEFAULT_CONFIG[field];
-        problems.push({ field, value: given, used, message: `${field}: ${show(given)} is not one of ${allowed.join(', ')}; using ${used}` });
+        problems.push({
+          field, value: valueOf(given), used,
+          message: `${field}: ${shown(given)} is not one of ${allowed.join(', ')}; using ${used}`,
+        });
       }
       continue;
     }
@@ -213,9 +333,11 @@ export function normalizeConfig(input: Record<string, unknown> = {}): { config: 
     const fallback = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
     const used = parsed === undefined ? fallback : Math.min(max, Math.max(min, parsed));
     config[field] = used;
-    if (parsed === undefined || used !== Number(given)) {
+    if (parsed === undefined || used !== numberIn(given)) {
       const range = min === max ? `fixed at ${min}` : `a whole number from ${min} to ${max}`;
-      problems.push({ field, value: given, used, message: `${field}: ${show(given)} is not ${range}; using ${used}` });
+      problems.push({
+        field, value: valueOf(given), used, message: `${field}: ${shown(given)} is not ${range}; using ${used}`,
+      });
     }
   }
   return { config, problems };
