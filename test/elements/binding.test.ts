@@ -1,6 +1,6 @@
 // How a view finds its scenario source: `for` (looked up in the view's own root), the enclosing
 // source, or its own attributes; and what happens when any of these change after connection.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulkhead-scenario.js';
 import { BulkheadScenario as ScenarioClass } from '../../src/elements/bulkhead-scenario/bulkhead-scenario.js';
@@ -59,7 +59,7 @@ function host(inner: string): HTMLElement {
 
 describe('for= is looked up in the view\'s own root', () => {
   it('binds a view and a source that are both inside another component\'s shadow root', async () => {
-    const page = await fixture(html`<div></div>`);
+    const page = fixtureSync(html`<div></div>`);
     const h = host('<bulkhead-scenario id="s" policy="strict-partitions"></bulkhead-scenario><outcome-gate for="s" tenant="B"></outcome-gate>');
     page.append(h);
     const gate = h.shadowRoot!.querySelector<OutcomeGate>('outcome-gate')!;

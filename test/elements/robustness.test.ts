@@ -1,5 +1,5 @@
 // Garbage attributes never throw: each element renders with the nearest valid value and says so.
-import { expect, fixture } from '@open-wc/testing';
+import { expect, fixture, fixtureSync } from '@open-wc/testing';
 import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import '../../src/index.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
@@ -44,7 +44,7 @@ describe('bad attributes', () => {
   }
 
   it('warns once per tag and kind of problem, whatever the values and however many widgets share it', async () => {
-    await fixture(staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`);
+    fixtureSync(staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`);
     const gate = await fixture(staticHtml`<outcome-gate></outcome-gate>`);
     for (let i = 0; i < 50; i++) {
       gate.setAttribute('slots', `bad ${i}`);

@@ -1,6 +1,6 @@
 // What a source announces, when the element API may be used, and that the controls and notices
 // always show the config in use.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
@@ -81,7 +81,7 @@ describe('the element API before connection and before upgrade', () => {
       gate.timeSource = time;
     }).not.to.throw();
     gate.setAttribute('window', 'inspected');
-    const page = await fixture(html`<div></div>`);
+    const page = fixtureSync(html`<div></div>`);
     page.append(gate);
     await settled(gate);
     expect(gate.config).to.include({ policy: 'strict-partitions', target: 50 });
@@ -101,7 +101,7 @@ describe('the element API before connection and before upgrade', () => {
     gate.tick = 5;
     gate.setAttribute('window', 'inspected');
     customElements.define('late-gate-1', class extends OutcomeGate {});
-    const page = await fixture(html`<div></div>`);
+    const page = fixtureSync(html`<div></div>`);
     page.append(gate);
     await settled(gate);
     expect(gate.config).to.include({ policy: 'strict-partitions', target: 50 });
@@ -114,7 +114,7 @@ describe('the element API before connection and before upgrade', () => {
 describe('config is a function of the current attributes', () => {
   for (const tag of ['outcome-gate', 'bulkhead-lab'] as const) {
     it(`<${tag}>: slots 1 then 4 gives the config of slots="4" from the start`, async () => {
-      const page = await fixture(html`<div></div>`);
+      const page = fixtureSync(html`<div></div>`);
       const fresh = document.createElement(tag);
       fresh.setAttribute('slots', '4');
       const edited = document.createElement(tag);
@@ -248,7 +248,7 @@ describe('notices', () => {
   });
 
   it('50 bad values for one attribute warn at most once per element type', async () => {
-    const page = await fixture(html`<div><slot-board></slot-board><tick-timeline></tick-timeline></div>`);
+    const page = fixtureSync(html`<div><slot-board></slot-board><tick-timeline></tick-timeline></div>`);
     for (let i = 0; i < 50; i++) {
       for (const el of page.children) el.setAttribute('slots', `bad-${i}`);
       await settled(page.lastElementChild!);
