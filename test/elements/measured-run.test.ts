@@ -63,3 +63,112 @@ describe('<measured-run>', () => {
     expect((window as unknown as Record<string, unknown>).__measured).to.equal(undefined);
   });
 });
+
+/** A fresh copy of the fixture's data, to spoil one field of. */
+const fixtureData = async () => (await fetch(FIXTURE)).json();
+
+/** Errors that escape to the page while `body` runs and for a short while after. */
+async function escapedErrors(body: () => Promise<void>): Promise<string[]> {
+  const escaped: string[] = [];
+  const onError = (event: ErrorEvent) => escaped.push(String(event.message));
+  const onRejection = (event: PromiseRejectionEvent) => escaped.push(String(event.reason));
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  try {
+    await body();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  }
+  return escaped;
+}
+
+const alertOf = (el: MeasuredRun) => (deepAll(el, '[role="alert"]')[0]?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+describe('<measured-run> with a file it cannot read', () => {
+  type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const cases: [spoil: (data: Data) => void, message: string][] = [
+    [(d) => delete d.meta.date, 'meta.date: expected a string, got nothing'],
+    [(d) => (d.meta.date = 20261130), 'meta.date: expected a string, got 20261130'],
+    [(d) => (d.meta.label = 5), 'meta.label: expected a string, got 5'],
+    [(d) => (d.meta.machine = 'x'), 'meta.machine: expected an object, got "x"'],
+    [(d) => (d.meta.machine.cpuCount = null), 'meta.machine.cpuCount: expected a number, got null'],
+    [(d) => (d.meta.machine.cpuModel = 5), 'meta.machine.cpuModel: expected a string, got 5'],
+    [(d) => (d.options.poolSize = '20'), 'options.poolSize: expected a number, got "20"'],
+    [(d) => (d.runs = {}), 'runs: expected an array, got an object'],
+    [(d) => (d.runs[3].pool = 1), 'runs[3].pool: expected a string, got 1'],
+    [(d) => (d.runs[0].scenario = null), 'runs[0].scenario: expected a string, got null'],
+    [(d) => (d.runs[0].durationMs = '3000'), 'runs[0].durationMs: expected a number, got "3000"'],
+    [(d) => delete d.runs[2].windowMs, 'runs[2].windowMs: expected a number, got nothing'],
+    [(d) => (d.runs[0].endpoints[0] = null), 'runs[0].endpoints[0]: expected an object, got null'],
+    [(d) => (d.runs[0].endpoints[1].path = ['/b']), 'runs[0].endpoints[1].path: expected a string, got an array'],
+    [(d) => (d.runs[2].endpoints[0].totals.sent = '300'), 'runs[2].endpoints[0].totals.sent: expected a number, got "300"'],
+    [(d) => (d.runs[1].endpoints[1].totals.successRate = true),
+      'runs[1].endpoints[1].totals.successRate: expected a number or null, got true'],
+    [(d) => delete d.runs[1].endpoints[0].totals.p50Ms, 'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing'],
+    [(d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
+      'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"'],
+    [(d) => (d.runs[0].endpoints[1].windows = null), 'runs[0].endpoints[1].windows: expected an array, got null'],
+    [(d) => (d.runs[1].endpoints[0].windows[2] = 7), 'runs[1].endpoints[0].windows[2]: expected an object, got 7'],
+    [(d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'), 'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"'],
+    [(d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'), 'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"'],
+    [(d) => delete d.runs[3].endpoints[1].windows[1].timeout, 'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing'],
+  ];
+
+  it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      for (const [spoil, message] of cases) {
+        const data = await fixtureData();
+        spoil(data);
+        el.result = data;
+        await el.updateComplete;
+        expect(alertOf(el)).to.equal(`Could not show the measured run: ${message}`);
+        expect(deepAll(el, 'svg, table')).to.have.length(0);
+      }
+    });
+    expect(escaped).to.deep.equal([]);
+    el.result = await fixtureData();
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+
+  it('quotes a long bad value cut short, and as text only', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    data.runs[0].endpoints[0].totals.ok = `<img src=x onerror="window.__measuredBad=1">${'a'.repeat(500)}`;
+    el.result = data;
+    await el.updateComplete;
+    const message = alertOf(el);
+    expect(message).to.equal(
+      'Could not show the measured run: runs[0].endpoints[0].totals.ok: expected a number, got "<img src=x onerror=\\"window.__measured…');
+    expect(message.slice(message.indexOf('got ') + 4)).to.have.length(40);
+    expect(el.shadowRoot!.querySelectorAll('img').length).to.equal(0);
+    expect((window as unknown as Record<string, unknown>).__measuredBad).to.equal(undefined);
+  });
+
+  it('draws up to 10,000 windows per endpoint and refuses 200,000 with a message, never overflowing', async () => {
+    const windows = (count: number) => Array.from({ length: count }, (_, i) => ({
+      tMs: i * 15, sent: 2, ok: 1, timeout: 1, rejected: 0, other: 0, p50Ms: 5, p99Ms: i % 1000,
+    }));
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      const many = await fixtureData();
+      many.runs[0].endpoints[0].windows = windows(200_000);
+      el.result = many;
+      await el.updateComplete;
+      expect(alertOf(el)).to.equal('Could not show the measured run: runs[0].endpoints[0].windows: there are 200000 windows, ' +
+        'and this chart draws at most 10000 per endpoint (use longer windows)');
+      const most = await fixtureData();
+      most.runs[0].endpoints[0].windows = windows(10_000);
+      el.result = most;
+      await el.updateComplete;
+    });
+    expect(escaped).to.deep.equal([]);
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 3);
+  });
+});

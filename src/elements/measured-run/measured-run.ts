@@ -12,6 +12,8 @@ const SCENARIO_LABEL: Record<string, string> = {
 };
 const POOL_LABEL: Record<string, string> = { shared: 'One shared pool', 'per-dependency': 'A bulkhead per dependency' };
 
+/** A label for a known key; any other key, including "__proto__", as itself. */
+const labelOf = (labels: Record<string, string>, key: string) => (Object.hasOwn(labels, key) ? labels[key]! : key);
 const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
 const rate = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10} %`);
 
@@ -199,7 +201,7 @@ export class MeasuredRun extends LitElement {
 
   private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
-    const summary = `${endpoint.path}, ${POOL_LABEL[run.pool] ?? run.pool}: p99 ${ms(t.p99Ms)}, ` +
+    const summary = `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
       `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent`;
     return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
@@ -207,11 +209,18 @@ export class MeasuredRun extends LitElement {
 
   private renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
     // Headroom above the highest p99 keeps the line clear of the label.
-    const scaleMs = 1.15 * Math.max(timeoutMs, ...runs.flatMap((r) => r.endpoints.flatMap((e) => e.windows.map((w) => w.p99Ms ?? 0))));
-    return html`<h3>${SCENARIO_LABEL[scenario] ?? scenario}</h3>
+    // A loop, not Math.max(...all), which overflows the stack on many windows.
+    let highestMs = Math.max(1, timeoutMs);
+    for (const run of runs) {
+      for (const endpoint of run.endpoints) {
+        for (const window of endpoint.windows) highestMs = Math.max(highestMs, window.p99Ms ?? 0);
+      }
+    }
+    const scaleMs = 1.15 * highestMs;
+    return html`<h3>${labelOf(SCENARIO_LABEL, scenario)}</h3>
       <div class="pair">
         ${runs.map((run) => html`<figure>
-          <figcaption>${POOL_LABEL[run.pool] ?? run.pool}</figcaption>
+          <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
           ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.renderChart(run, e, scaleMs))}
         </figure>`)}
       </div>`;
@@ -235,10 +244,23 @@ export class MeasuredRun extends LitElement {
     </div>`;
   }
 
+  private renderError(message: string) {
+    return html`<p class="error" role="alert">Could not show the measured run: ${message}</p>`;
+  }
+
   protected override render() {
-    if (this.error) return html`<p class="error" role="alert">Could not show the measured run: ${this.error}</p>`;
+    if (this.error) return this.renderError(this.error);
     const data = this.data;
     if (!data) return html`<p class="meta">Loading measured results…</p>`;
+    try {
+      return this.renderResult(data);
+    } catch (error) {
+      // checkResultFile should have refused anything that gets here; never let it escape the element.
+      return this.renderError((error as Error).message);
+    }
+  }
+
+  private renderResult(data: MeasuredRunFile) {
     const { meta, options } = data;
     const scenarios = [...new Set(data.runs.map((r) => r.scenario))];
     return html`
