@@ -85,6 +85,15 @@ async function escapedErrors(body: () => Promise<void>): Promise<string[]> {
 }
 
 const alertOf = (el: MeasuredRun) => (deepAll(el, '[role="alert"]')[0]?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Answers, 400 ms after it is asked, a JSON object that is not a result file (see web-test-runner.config.mjs). */
+const LATE = '/__test/answers-late?ms=400';
+/** Waits until an answer from LATE asked for now has come, so any asked for before it have come too. */
+async function afterLateAnswers() {
+  await (await fetch(LATE)).text();
+  await pause(100);
+}
 
 describe('<measured-run> with a file it cannot read', () => {
   type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -170,5 +179,56 @@ describe('<measured-run> with a file it cannot read', () => {
     expect(deepAll(el, '[role="alert"]')).to.have.length(0);
     expect(deepAll(el, 'svg')).to.have.length(8);
     expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 3);
+  });
+});
+
+describe('<measured-run> loading a file', () => {
+  it('gives up on a URL that never answers after `timeout` milliseconds, 15 s unless set', async () => {
+    expect(document.createElement('measured-run').timeout).to.equal(15_000);
+    const quick = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="300"></measured-run>`);
+    const second = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="1500"></measured-run>`);
+    expect(textOf(quick)).to.equal('Loading measured results…');
+    await waitUntil(() => alertOf(quick) !== '', 'the quick one never gave up', { timeout: 5000 });
+    expect(alertOf(quick)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 300 ms');
+    await waitUntil(() => alertOf(second) !== '', 'the second one never gave up', { timeout: 5000 });
+    expect(alertOf(second)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 1.5 s');
+  });
+
+  it('says so when the answer is not JSON or is a 404', async () => {
+    const page = await fixture<MeasuredRun>(html`<measured-run src="/demo/index.html"></measured-run>`);
+    const missing = await fixture<MeasuredRun>(html`<measured-run src="/no/such/file.json"></measured-run>`);
+    await waitUntil(() => alertOf(page) !== '' && alertOf(missing) !== '', 'no message');
+    expect(alertOf(page)).to.equal('Could not show the measured run: /demo/index.html did not answer with JSON');
+    expect(alertOf(missing)).to.equal('Could not show the measured run: /no/such/file.json answered 404');
+  });
+
+  it('shows the newer src when an older one answers later', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    el.src = FIXTURE;
+    await loaded(el);
+    await afterLateAnswers();
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+
+  it('keeps a result set while a file is loading, or no src, over the file answering later', async () => {
+    const given = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    const dropped = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    given.result = await fixtureData();
+    dropped.removeAttribute('src');
+    await afterLateAnswers();
+    await Promise.all([given.updateComplete, dropped.updateComplete]);
+    expect(deepAll(given, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(given, 'svg')).to.have.length(8);
+    expect(textOf(dropped)).to.equal('No measured run to show yet: set src to a result file.');
+  });
+
+  it('still loads when moved to another place in the page while loading', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
+    const elsewhere = await fixture<HTMLDivElement>(html`<div></div>`);
+    elsewhere.append(el);
+    await loaded(el);
+    expect(deepAll(el, 'svg')).to.have.length(8);
   });
 });
