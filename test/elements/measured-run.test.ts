@@ -6,7 +6,7 @@ import { deepAll, textOf } from '../helpers/ui.js';
 const FIXTURE = '/test/elements/fixtures/measured-small.json';
 
 async function loaded(el: MeasuredRun) {
-  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded');
+  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded', { timeout: 5000 });
   await el.updateComplete;
 }
 
@@ -197,7 +197,7 @@ describe('<measured-run> loading a file', () => {
   it('says so when the answer is not JSON or is a 404', async () => {
     const page = await fixture<MeasuredRun>(html`<measured-run src="/demo/index.html"></measured-run>`);
     const missing = await fixture<MeasuredRun>(html`<measured-run src="/no/such/file.json"></measured-run>`);
-    await waitUntil(() => alertOf(page) !== '' && alertOf(missing) !== '', 'no message');
+    await waitUntil(() => alertOf(page) !== '' && alertOf(missing) !== '', 'no message', { timeout: 5000 });
     expect(alertOf(page)).to.equal('Could not show the measured run: /demo/index.html did not answer with JSON');
     expect(alertOf(missing)).to.equal('Could not show the measured run: /no/such/file.json answered 404');
   });
