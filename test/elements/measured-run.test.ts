@@ -158,6 +158,22 @@ describe('<measured-run> with a file it cannot read', () => {
     expect((window as unknown as Record<string, unknown>).__measuredBad).to.equal(undefined);
   });
 
+  it('checks a result set before the element is in the page, or even defined, the same way', async () => {
+    const good = document.createElement('measured-run');
+    good.result = await fixtureData();
+    const bad = document.createElement('measured-run');
+    bad.result = { ...(await fixtureData()), meta: null };
+    // Made in a document without the element defined: a plain element until it is adopted here.
+    const early = document.implementation.createHTMLDocument('').createElement('measured-run') as MeasuredRun;
+    early.result = await fixtureData();
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    box.append(good, bad, document.adoptNode(early));
+    await Promise.all([good.updateComplete, bad.updateComplete, early.updateComplete]);
+    expect(deepAll(good, 'svg')).to.have.length(8);
+    expect(alertOf(bad)).to.equal('Could not show the measured run: meta: expected an object, got null');
+    expect(deepAll(early, 'svg')).to.have.length(8);
+  });
+
   it('draws up to 10,000 windows per endpoint and refuses 200,000 with a message, never overflowing', async () => {
     const windows = (count: number) => Array.from({ length: count }, (_, i) => ({
       tMs: i * 15, sent: 2, ok: 1, timeout: 1, rejected: 0, other: 0, p50Ms: 5, p99Ms: i % 1000,

@@ -171,6 +171,12 @@ export class MeasuredRun extends LitElement {
     this.error = null;
     this.loading = null;
     this.interrupted = false;
+    // A `result` set on the element before it was upgraded hides the accessor: hand it over.
+    if (Object.hasOwn(this, 'result')) {
+      const value: unknown = (this as { result?: unknown }).result;
+      delete (this as { result?: unknown }).result;
+      this.result = value;
+    }
   }
 
   /** The parsed result, once loaded; set it directly to show a result without fetching. */
