@@ -271,7 +271,7 @@ export class MeasuredRun extends LitElement {
     let highestMs = Math.max(1, timeoutMs);
     for (const run of runs) {
       for (const endpoint of run.endpoints) {
-        for (const window of endpoint.windows) highestMs = Math.max(highestMs, window.p99Ms ?? 0);
+        for (const w of endpoint.windows) highestMs = Math.max(highestMs, w.p99Ms ?? 0);
       }
     }
     const scaleMs = 1.15 * highestMs;

@@ -118,9 +118,10 @@ function checkEndpoint(value: unknown, path: string) {
       `${MAX_WINDOWS_PER_ENDPOINT} per endpoint (use longer windows)`);
   }
   windows.forEach((item, w) => {
-    const window = object(item, `${path}.windows[${w}]`);
-    numbers(window, `${path}.windows[${w}]`, 'tMs', ...COUNTS);
-    numbersOrNull(window, `${path}.windows[${w}]`, 'p50Ms', 'p99Ms');
+    const at = `${path}.windows[${w}]`;
+    const entry = object(item, at);
+    numbers(entry, at, 'tMs', ...COUNTS);
+    numbersOrNull(entry, at, 'p50Ms', 'p99Ms');
   });
 }
 
