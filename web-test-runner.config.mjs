@@ -13,6 +13,25 @@ export default {
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 300000,
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' })],
+  // Test-only answers for <measured-run>'s tests, which the static files can't give:
+  // /__test/never-answers holds the request open until the browser gives up on it;
+  // /__test/answers-late?ms=N answers a JSON object that is not a result file after N ms.
+  middleware: [
+    async function testAnswers(context, next) {
+      if (context.path === '/__test/never-answers') {
+        await new Promise((resolve) => context.req.once('close', resolve));
+        context.status = 204; // nobody reads it; keeps the request out of the 404 list
+        return;
+      }
+      if (context.path === '/__test/answers-late') {
+        await new Promise((resolve) => setTimeout(resolve, Number(context.query.ms) || 0));
+        context.type = 'json';
+        context.body = JSON.stringify({ schema: 'a late answer' });
+        return;
+      }
+      return next();
+    },
+  ],
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
   reporters: [defaultReporter(), summaryReporter()],
 };

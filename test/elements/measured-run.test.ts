@@ -6,7 +6,7 @@ import { deepAll, textOf } from '../helpers/ui.js';
 const FIXTURE = '/test/elements/fixtures/measured-small.json';
 
 async function loaded(el: MeasuredRun) {
-  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded');
+  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded', { timeout: 5000 });
   await el.updateComplete;
 }
 
@@ -61,5 +61,191 @@ describe('<measured-run>', () => {
     expect(el.shadowRoot!.querySelectorAll('img, b').length).to.equal(0);
     expect(textOf(el)).to.contain('<img src=x');
     expect((window as unknown as Record<string, unknown>).__measured).to.equal(undefined);
+  });
+});
+
+/** A fresh copy of the fixture's data, to spoil one field of. */
+const fixtureData = async () => (await fetch(FIXTURE)).json();
+
+/** Errors that escape to the page while `body` runs and for a short while after. */
+async function escapedErrors(body: () => Promise<void>): Promise<string[]> {
+  const escaped: string[] = [];
+  const onError = (event: ErrorEvent) => escaped.push(String(event.message));
+  const onRejection = (event: PromiseRejectionEvent) => escaped.push(String(event.reason));
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  try {
+    await body();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  }
+  return escaped;
+}
+
+const alertOf = (el: MeasuredRun) => (deepAll(el, '[role="alert"]')[0]?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Answers, 400 ms after it is asked, a JSON object that is not a result file (see web-test-runner.config.mjs). */
+const LATE = '/__test/answers-late?ms=400';
+/** Waits until an answer from LATE asked for now has come, so any asked for before it have come too. */
+async function afterLateAnswers() {
+  await (await fetch(LATE)).text();
+  await pause(100);
+}
+
+describe('<measured-run> with a file it cannot read', () => {
+  // Loose on purpose: each case writes a wrong type into the file's data.
+  type Data = Record<string, any>;
+  const cases: [spoil: (data: Data) => void, message: string][] = [
+    [(d) => delete d.meta.date, 'meta.date: expected a string, got nothing'],
+    [(d) => (d.meta.date = 20261130), 'meta.date: expected a string, got 20261130'],
+    [(d) => (d.meta.label = 5), 'meta.label: expected a string, got 5'],
+    [(d) => (d.meta.machine = 'x'), 'meta.machine: expected an object, got "x"'],
+    [(d) => (d.meta.machine.cpuCount = null), 'meta.machine.cpuCount: expected a number, got null'],
+    [(d) => (d.meta.machine.cpuModel = 5), 'meta.machine.cpuModel: expected a string, got 5'],
+    [(d) => (d.options.poolSize = '20'), 'options.poolSize: expected a number, got "20"'],
+    [(d) => (d.runs = {}), 'runs: expected an array, got an object'],
+    [(d) => (d.runs[3].pool = 1), 'runs[3].pool: expected a string, got 1'],
+    [(d) => (d.runs[0].scenario = null), 'runs[0].scenario: expected a string, got null'],
+    [(d) => (d.runs[0].durationMs = '3000'), 'runs[0].durationMs: expected a number, got "3000"'],
+    [(d) => delete d.runs[2].windowMs, 'runs[2].windowMs: expected a number, got nothing'],
+    [(d) => (d.runs[0].endpoints[0] = null), 'runs[0].endpoints[0]: expected an object, got null'],
+    [(d) => (d.runs[0].endpoints[1].path = ['/b']), 'runs[0].endpoints[1].path: expected a string, got an array'],
+    [(d) => (d.runs[2].endpoints[0].totals.sent = '300'), 'runs[2].endpoints[0].totals.sent: expected a number, got "300"'],
+    [(d) => (d.runs[1].endpoints[1].totals.successRate = true),
+      'runs[1].endpoints[1].totals.successRate: expected a number or null, got true'],
+    [(d) => delete d.runs[1].endpoints[0].totals.p50Ms, 'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing'],
+    [(d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
+      'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"'],
+    [(d) => (d.runs[0].endpoints[1].windows = null), 'runs[0].endpoints[1].windows: expected an array, got null'],
+    [(d) => (d.runs[1].endpoints[0].windows[2] = 7), 'runs[1].endpoints[0].windows[2]: expected an object, got 7'],
+    [(d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'), 'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"'],
+    [(d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'), 'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"'],
+    [(d) => delete d.runs[3].endpoints[1].windows[1].timeout, 'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing'],
+  ];
+
+  it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      for (const [spoil, message] of cases) {
+        const data = await fixtureData();
+        spoil(data);
+        el.result = data;
+        await el.updateComplete;
+        expect(alertOf(el)).to.equal(`Could not show the measured run: ${message}`);
+        expect(deepAll(el, 'svg, table')).to.have.length(0);
+      }
+    });
+    expect(escaped).to.deep.equal([]);
+    el.result = await fixtureData();
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+
+  it('quotes a long bad value cut short, and as text only', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    data.runs[0].endpoints[0].totals.ok = `<img src=x onerror="window.__measuredBad=1">${'a'.repeat(500)}`;
+    el.result = data;
+    await el.updateComplete;
+    const message = alertOf(el);
+    expect(message).to.equal(
+      'Could not show the measured run: runs[0].endpoints[0].totals.ok: expected a number, got "<img src=x onerror=\\"window.__measured…');
+    expect(message.slice(message.indexOf('got ') + 4)).to.have.length(40);
+    expect(el.shadowRoot!.querySelectorAll('img').length).to.equal(0);
+    expect((window as unknown as Record<string, unknown>).__measuredBad).to.equal(undefined);
+  });
+
+  it('checks a result set before the element is in the page, or even defined, the same way', async () => {
+    const good = document.createElement('measured-run');
+    good.result = await fixtureData();
+    const bad = document.createElement('measured-run');
+    bad.result = { ...(await fixtureData()), meta: null };
+    // Made in a document without the element defined: a plain element until it is adopted here.
+    const early = document.implementation.createHTMLDocument('').createElement('measured-run') as MeasuredRun;
+    early.result = await fixtureData();
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    box.append(good, bad, document.adoptNode(early));
+    await Promise.all([good.updateComplete, bad.updateComplete, early.updateComplete]);
+    expect(deepAll(good, 'svg')).to.have.length(8);
+    expect(alertOf(bad)).to.equal('Could not show the measured run: meta: expected an object, got null');
+    expect(deepAll(early, 'svg')).to.have.length(8);
+  });
+
+  it('draws up to 10,000 windows per endpoint and refuses 200,000 with a message, never overflowing', async () => {
+    const windows = (count: number) => Array.from({ length: count }, (_, i) => ({
+      tMs: i * 15, sent: 2, ok: 1, timeout: 1, rejected: 0, other: 0, p50Ms: 5, p99Ms: i % 1000,
+    }));
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      const many = await fixtureData();
+      many.runs[0].endpoints[0].windows = windows(200_000);
+      el.result = many;
+      await el.updateComplete;
+      expect(alertOf(el)).to.equal('Could not show the measured run: runs[0].endpoints[0].windows: there are 200000 windows, ' +
+        'and this chart draws at most 10000 per endpoint (use longer windows)');
+      const most = await fixtureData();
+      most.runs[0].endpoints[0].windows = windows(10_000);
+      el.result = most;
+      await el.updateComplete;
+    });
+    expect(escaped).to.deep.equal([]);
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 3);
+  });
+});
+
+describe('<measured-run> loading a file', () => {
+  it('gives up on a URL that never answers after `timeout` milliseconds, 15 s unless set', async () => {
+    expect(document.createElement('measured-run').timeout).to.equal(15_000);
+    const quick = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="300"></measured-run>`);
+    const second = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="1500"></measured-run>`);
+    expect(textOf(quick)).to.equal('Loading measured results…');
+    await waitUntil(() => alertOf(quick) !== '', 'the quick one never gave up', { timeout: 5000 });
+    expect(alertOf(quick)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 300 ms');
+    await waitUntil(() => alertOf(second) !== '', 'the second one never gave up', { timeout: 5000 });
+    expect(alertOf(second)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 1.5 s');
+  });
+
+  it('says so when the answer is not JSON or is a 404', async () => {
+    const page = await fixture<MeasuredRun>(html`<measured-run src="/demo/index.html"></measured-run>`);
+    const missing = await fixture<MeasuredRun>(html`<measured-run src="/no/such/file.json"></measured-run>`);
+    await waitUntil(() => alertOf(page) !== '' && alertOf(missing) !== '', 'no message', { timeout: 5000 });
+    expect(alertOf(page)).to.equal('Could not show the measured run: /demo/index.html did not answer with JSON');
+    expect(alertOf(missing)).to.equal('Could not show the measured run: /no/such/file.json answered 404');
+  });
+
+  it('shows the newer src when an older one answers later', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    el.src = FIXTURE;
+    await loaded(el);
+    await afterLateAnswers();
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+
+  it('keeps a result set while a file is loading, or no src, over the file answering later', async () => {
+    const given = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    const dropped = await fixture<MeasuredRun>(html`<measured-run src=${LATE}></measured-run>`);
+    given.result = await fixtureData();
+    dropped.removeAttribute('src');
+    await afterLateAnswers();
+    await Promise.all([given.updateComplete, dropped.updateComplete]);
+    expect(deepAll(given, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(given, 'svg')).to.have.length(8);
+    expect(textOf(dropped)).to.equal('No measured run to show yet: set src to a result file.');
+  });
+
+  it('still loads when moved to another place in the page while loading', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
+    const elsewhere = await fixture<HTMLDivElement>(html`<div></div>`);
+    elsewhere.append(el);
+    await loaded(el);
+    expect(deepAll(el, 'svg')).to.have.length(8);
   });
 });

@@ -12,6 +12,14 @@ const SCENARIO_LABEL: Record<string, string> = {
 };
 const POOL_LABEL: Record<string, string> = { shared: 'One shared pool', 'per-dependency': 'A bulkhead per dependency' };
 
+/** How long a load may take before the element gives up, unless `timeout` says otherwise. */
+const DEFAULT_TIMEOUT_MS = 15_000;
+/** The longest delay setTimeout keeps; a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** A label for a known key; any other key, including "__proto__", as itself. */
+const labelOf = (labels: Record<string, string>, key: string) => (Object.hasOwn(labels, key) ? labels[key]! : key);
+const duration = (value: number) => (value < 1000 ? `${value} ms` : `${Math.round(value / 100) / 10} s`);
 const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
 const rate = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10} %`);
 
@@ -22,6 +30,7 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  *
  * @summary Measured results on real sockets, charted.
  * @attr src - URL of the JSON file `npm run experiment` wrote.
+ * @attr timeout - how long, in milliseconds, to wait for `src` to answer before showing an error (default 15000).
  * @csspart meta - where and how the figures were measured.
  * @csspart table - the text table of every run.
  * @cssproperty --bulkhead-color-text - text colour.
@@ -44,7 +53,7 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export class MeasuredRun extends LitElement {
-  static override properties = { src: {}, data: { state: true }, error: { state: true } };
+  static override properties = { src: {}, timeout: { type: Number }, data: { state: true }, error: { state: true } };
   static override styles = [
     tokens,
     widgetStyles,
@@ -145,15 +154,29 @@ export class MeasuredRun extends LitElement {
   ];
 
   declare src: string | null;
+  /** How long, in milliseconds, to wait for `src` to answer; not a positive number means 15000. */
+  declare timeout: number;
   declare private data: MeasuredRunFile | null;
   declare private error: string | null;
-  private loading: AbortController | null = null;
+  /** The load in flight, if any: aborted when a newer `src` or `result` takes over. */
+  declare private loading: AbortController | null;
+  /** Whether a load was cut short by taking the element out of the page, to start again when it is back. */
+  declare private interrupted: boolean;
 
   constructor() {
     super();
     this.src = null;
+    this.timeout = DEFAULT_TIMEOUT_MS;
     this.data = null;
     this.error = null;
+    this.loading = null;
+    this.interrupted = false;
+    // A `result` set on the element before it was upgraded hides the accessor: hand it over.
+    if (Object.hasOwn(this, 'result')) {
+      const value: unknown = (this as { result?: unknown }).result;
+      delete (this as { result?: unknown }).result;
+      this.result = value;
+    }
   }
 
   /** The parsed result, once loaded; set it directly to show a result without fetching. */
@@ -161,16 +184,32 @@ export class MeasuredRun extends LitElement {
     return this.data;
   }
   set result(value: unknown) {
+    this.cancel();
     this.show(value);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('src') && this.src) this.load(this.src);
+    if (!changed.has('src')) return;
+    if (this.src) this.load(this.src);
+    else this.cancel();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.interrupted && this.src) this.load(this.src);
+    this.interrupted = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.interrupted = this.loading !== null;
+    this.cancel();
+  }
+
+  /** Stops the load in flight, so its answer, if it still comes, is ignored. */
+  private cancel() {
     this.loading?.abort();
+    this.loading = null;
   }
 
   private show(value: unknown) {
@@ -184,22 +223,43 @@ export class MeasuredRun extends LitElement {
   }
 
   private async load(src: string) {
-    this.loading?.abort();
+    this.cancel();
     const loading = (this.loading = new AbortController());
     this.data = null;
     this.error = null;
+    const limitMs = Number.isFinite(this.timeout) && this.timeout > 0 ? Math.min(this.timeout, LONGEST_TIMER_MS) : DEFAULT_TIMEOUT_MS;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      loading.abort();
+    }, limitMs);
     try {
-      const response = await fetch(src, { signal: loading.signal });
+      let response: Response;
+      try {
+        response = await fetch(src, { signal: loading.signal });
+      } catch (error) {
+        throw new Error(`${src} could not be fetched (${(error as Error).message})`);
+      }
       if (!response.ok) throw new Error(`${src} answered ${response.status}`);
-      this.show(await response.json());
+      let value: unknown;
+      try {
+        value = await response.json();
+      } catch {
+        throw new Error(`${src} did not answer with JSON`);
+      }
+      if (this.loading === loading) this.show(value);
     } catch (error) {
-      if (!loading.signal.aborted) this.error = (error as Error).message;
+      // An answer to a load that a newer src or result replaced is dropped, failed or not.
+      if (this.loading === loading) this.error = timedOut ? `${src} did not answer within ${duration(limitMs)}` : (error as Error).message;
+    } finally {
+      clearTimeout(timer);
+      if (this.loading === loading) this.loading = null;
     }
   }
 
   private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
-    const summary = `${endpoint.path}, ${POOL_LABEL[run.pool] ?? run.pool}: p99 ${ms(t.p99Ms)}, ` +
+    const summary = `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
       `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent`;
     return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
@@ -207,11 +267,18 @@ export class MeasuredRun extends LitElement {
 
   private renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
     // Headroom above the highest p99 keeps the line clear of the label.
-    const scaleMs = 1.15 * Math.max(timeoutMs, ...runs.flatMap((r) => r.endpoints.flatMap((e) => e.windows.map((w) => w.p99Ms ?? 0))));
-    return html`<h3>${SCENARIO_LABEL[scenario] ?? scenario}</h3>
+    // A loop, not Math.max(...all), which overflows the stack on many windows.
+    let highestMs = Math.max(1, timeoutMs);
+    for (const run of runs) {
+      for (const endpoint of run.endpoints) {
+        for (const w of endpoint.windows) highestMs = Math.max(highestMs, w.p99Ms ?? 0);
+      }
+    }
+    const scaleMs = 1.15 * highestMs;
+    return html`<h3>${labelOf(SCENARIO_LABEL, scenario)}</h3>
       <div class="pair">
         ${runs.map((run) => html`<figure>
-          <figcaption>${POOL_LABEL[run.pool] ?? run.pool}</figcaption>
+          <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
           ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.renderChart(run, e, scaleMs))}
         </figure>`)}
       </div>`;
@@ -235,10 +302,26 @@ export class MeasuredRun extends LitElement {
     </div>`;
   }
 
+  private renderError(message: string) {
+    return html`<p class="error" role="alert">Could not show the measured run: ${message}</p>`;
+  }
+
   protected override render() {
-    if (this.error) return html`<p class="error" role="alert">Could not show the measured run: ${this.error}</p>`;
+    if (this.error) return this.renderError(this.error);
     const data = this.data;
-    if (!data) return html`<p class="meta">Loading measured results…</p>`;
+    if (!data) {
+      return this.src ? html`<p class="meta">Loading measured results…</p>`
+        : html`<p class="meta">No measured run to show yet: set src to a result file.</p>`;
+    }
+    try {
+      return this.renderResult(data);
+    } catch (error) {
+      // checkResultFile should have refused anything that gets here; never let it escape the element.
+      return this.renderError((error as Error).message);
+    }
+  }
+
+  private renderResult(data: MeasuredRunFile) {
     const { meta, options } = data;
     const scenarios = [...new Set(data.runs.map((r) => r.scenario))];
     return html`

@@ -45,28 +45,107 @@ export interface RunResult {
 export interface MeasuredRunFile {
   schema: 'bulkhead-lab/measured-run';
   schemaVersion: number;
-  meta: { date: string; label: string; machine: { nodeVersion: string; cpuCount: number; cpuModel: string; platform: string } };
+  meta: { date: string; label?: string; machine: { nodeVersion: string; cpuCount: number; cpuModel: string; platform: string } };
   options: { ratePerSecond: number; durationMs: number; poolSize: number; timeoutMs: number };
   runs: RunResult[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** The most windows per endpoint the chart draws; a 300-unit-wide chart shows far fewer anyway. */
+export const MAX_WINDOWS_PER_ENDPOINT = 10_000;
 
-/** Throws an Error saying what is missing when `data` is not a result file this chart can read. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A bad value as a message quotes it: strings in quotes, long ones cut to about 40 characters. */
+export function quote(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+class BadField extends Error {
+  constructor(path: string, expected: string, value: unknown) {
+    super(`${path}: expected ${expected}, got ${quote(value)}`);
+  }
+}
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (!isObject(value)) throw new BadField(path, 'an object', value);
+  return value;
+}
+
+function list(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new BadField(path, 'an array', value);
+  return value;
+}
+
+function strings(owner: Record<string, unknown>, path: string, ...keys: string[]) {
+  for (const key of keys) {
+    if (typeof owner[key] !== 'string') throw new BadField(`${path}.${key}`, 'a string', owner[key]);
+  }
+}
+
+function numbers(owner: Record<string, unknown>, path: string, ...keys: string[]) {
+  for (const key of keys) {
+    const value = owner[key];
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadField(`${path}.${key}`, 'a number', value);
+  }
+}
+
+function numbersOrNull(owner: Record<string, unknown>, path: string, ...keys: string[]) {
+  for (const key of keys) {
+    const value = owner[key];
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) {
+      throw new BadField(`${path}.${key}`, 'a number or null', value);
+    }
+  }
+}
+
+const COUNTS = ['sent', 'ok', 'timeout', 'rejected', 'other'];
+
+function checkEndpoint(value: unknown, path: string) {
+  const endpoint = object(value, path);
+  strings(endpoint, path, 'path');
+  const totals = object(endpoint.totals, `${path}.totals`);
+  numbers(totals, `${path}.totals`, ...COUNTS, 'achievedRatePerSecond', 'lateSends', 'poolOccupancyPeak', 'poolCapacity',
+    'eventLoopDelayPeakMs');
+  numbersOrNull(totals, `${path}.totals`, 'successRate', 'p50Ms', 'p99Ms');
+  const windows = list(endpoint.windows, `${path}.windows`);
+  if (windows.length > MAX_WINDOWS_PER_ENDPOINT) {
+    throw new Error(`${path}.windows: there are ${windows.length} windows, and this chart draws at most ` +
+      `${MAX_WINDOWS_PER_ENDPOINT} per endpoint (use longer windows)`);
+  }
+  windows.forEach((item, w) => {
+    const at = `${path}.windows[${w}]`;
+    const entry = object(item, at);
+    numbers(entry, at, 'tMs', ...COUNTS);
+    numbersOrNull(entry, at, 'p50Ms', 'p99Ms');
+  });
+}
+
+/**
+ * Throws an Error saying what is wrong when `data` is not a result file this chart can read: each
+ * message names the path of the first bad field, such as `runs[0].endpoints[1].windows[3].p99Ms`.
+ */
 export function checkResultFile(data: unknown): MeasuredRunFile {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
     throw new Error('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")');
   }
-  if (data.schemaVersion !== 1) throw new Error(`schema version ${String(data.schemaVersion)} is not supported (expected 1)`);
-  if (!isObject(data.meta) || !isObject(data.meta.machine) || !isObject(data.options)) throw new Error('"meta" or "options" is missing');
-  if (!Array.isArray(data.runs)) throw new Error('"runs" is missing');
-  for (const run of data.runs) {
-    if (!isObject(run) || typeof run.name !== 'string' || !Array.isArray(run.endpoints)) throw new Error('a run has no name or endpoints');
-    for (const endpoint of run.endpoints) {
-      if (!isObject(endpoint) || !isObject(endpoint.totals) || !Array.isArray(endpoint.windows)) {
-        throw new Error(`run ${run.name}: an endpoint has no totals or windows`);
-      }
-    }
-  }
+  if (data.schemaVersion !== 1) throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1)`);
+  const meta = object(data.meta, 'meta');
+  strings(meta, 'meta', 'date');
+  if (meta.label !== undefined) strings(meta, 'meta', 'label');
+  const machine = object(meta.machine, 'meta.machine');
+  strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
+  numbers(machine, 'meta.machine', 'cpuCount');
+  numbers(object(data.options, 'options'), 'options', 'ratePerSecond', 'durationMs', 'poolSize', 'timeoutMs');
+  list(data.runs, 'runs').forEach((item, r) => {
+    const run = object(item, `runs[${r}]`);
+    strings(run, `runs[${r}]`, 'name', 'pool', 'scenario');
+    numbers(run, `runs[${r}]`, 'durationMs', 'windowMs');
+    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) => checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`));
+  });
   return data as unknown as MeasuredRunFile;
 }
