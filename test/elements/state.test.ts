@@ -1,6 +1,6 @@
 // What a source announces, when the element API may be used, and that the controls and notices
 // always show the config in use.
-import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
+import { expect, fixtureSync, html } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
