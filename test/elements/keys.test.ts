@@ -1,0 +1,180 @@
+// Which lab owns which notes and permalink entries: labs without an id, ids that look like
+// another lab's key, ids that share a prefix.
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/index.js';
+import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
+import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
+import { readPermalink, writePermalink } from '../../src/scenario/permalink.js';
+import { DEFAULT_CONFIG, type LabConfig } from '../../src/sim/index.js';
+import { choose, deep, settled } from '../helpers/ui.js';
+
+const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
+const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
+const hashParams = () => new URLSearchParams(location.hash.slice(1));
+
+async function typeNotes(lab: BulkheadLab, text: string) {
+  notesBox(lab).focus();
+  await sendKeys({ type: text });
+  await settled(lab);
+}
+
+/** Mounts `markup` inside a fresh container and returns its labs in document order, rendered. */
+async function mountLabs(markup: ReturnType<typeof html>): Promise<BulkheadLab[]> {
+  const page = await fixture<HTMLElement>(html`<div>${markup}</div>`);
+  const labs = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
+  for (const lab of labs) await settled(lab);
+  return labs;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  history.replaceState(null, '', location.pathname + location.search);
+});
+
+describe('labs without an id', () => {
+  const twoSame = () => html`
+    <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
+    <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`;
+
+  it('keep separate notes with the same preset, and each gets its own back when re-created', async () => {
+    let [one, two] = await mountLabs(twoSame());
+    expect(notebook(one!).key).not.to.equal(notebook(two!).key);
+    await typeNotes(one!, 'first lab');
+    expect(notesBox(two!).value).to.equal('');
+    await typeNotes(two!, 'second lab');
+    expect(notesBox(one!).value).to.equal('first lab');
+
+    one!.parentElement!.remove();
+    [one, two] = await mountLabs(twoSame());
+    expect(notesBox(one!).value).to.equal('first lab');
+    expect(notesBox(two!).value).to.equal('second lab');
+  });
+
+  it('keep separate permalink entries with the same preset', async () => {
+    let [one, two] = await mountLabs(html`
+      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>
+      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>`);
+    choose(deep<HTMLSelectElement>(one!, 'lab-controls', '#policy'), 'borrowing');
+    await settled(one!);
+    choose(deep<HTMLSelectElement>(two!, 'lab-controls', '#policy'), 'strict-partitions');
+    await settled(two!);
+    expect(one!.config.policy).to.equal('borrowing');
+    one!.parentElement!.remove();
+    [one, two] = await mountLabs(html`
+      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>
+      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>`);
+    expect(one!.config.policy).to.equal('borrowing');
+    expect(two!.config.policy).to.equal('strict-partitions');
+  });
+
+  it('never take the key of a lab whose id is the preset or looks like a derived key', async () => {
+    const labs = await mountLabs(html`
+      <bulkhead-lab id="stalled-dependency" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab id="stalled-dependency~1"></bulkhead-lab>
+      <bulkhead-lab id="stalled-dependency~2"></bulkhead-lab>
+      <bulkhead-lab id="lab"></bulkhead-lab>
+      <bulkhead-lab></bulkhead-lab>`);
+    const keys = labs.map((lab) => notebook(lab).storageKey);
+    expect(new Set(keys).size).to.equal(labs.length);
+    await typeNotes(labs[1]!, 'derived');
+    for (const lab of labs) if (lab !== labs[1]) expect(notesBox(lab).value).to.equal('');
+  });
+
+  it('keep separate notes in different shadow roots of one page', async () => {
+    const page = await fixture<HTMLElement>(html`<div><div></div><div></div></div>`);
+    const labs = [...page.children].map((host) => {
+      const lab = document.createElement('bulkhead-lab') as BulkheadLab;
+      lab.setAttribute('preset', 'slow-vs-dead');
+      host.attachShadow({ mode: 'open' }).append(lab);
+      return lab;
+    });
+    for (const lab of labs) await settled(lab);
+    expect(notebook(labs[0]!).storageKey).not.to.equal(notebook(labs[1]!).storageKey);
+    await typeNotes(labs[0]!, 'inside the first host');
+    expect(notesBox(labs[1]!).value).to.equal('');
+  });
+
+  it('keep their keys when a later lab comes and goes, and take new ones when an earlier lab does', async () => {
+    const [one, two] = await mountLabs(twoSame());
+    const keyOne = notebook(one!).key;
+    const keyTwo = notebook(two!).key;
+    const later = document.createElement('bulkhead-lab') as BulkheadLab;
+    later.setAttribute('preset', 'stalled-dependency');
+    two!.after(later);
+    await settled(later);
+    expect([notebook(one!).key, notebook(two!).key]).to.deep.equal([keyOne, keyTwo]);
+    expect(notebook(later).key).not.to.be.oneOf([keyOne, keyTwo]);
+    later.remove();
+
+    const earlier = document.createElement('bulkhead-lab') as BulkheadLab;
+    earlier.setAttribute('preset', 'stalled-dependency');
+    one!.before(earlier);
+    await settled(earlier);
+    await settled(one!);
+    await settled(two!);
+    const keys = [earlier, one!, two!].map((lab) => notebook(lab).key);
+    expect(new Set(keys).size).to.equal(3);
+    expect(keys[0]).to.equal(keyOne);
+  });
+});
+
+describe('permalink keys of labs whose ids share a prefix', () => {
+  const pair = () => html`
+    <bulkhead-lab id="a" permalink></bulkhead-lab>
+    <bulkhead-lab id="a.b" permalink></bulkhead-lab>`;
+
+  it('restore each lab from its own entries only', async () => {
+    history.replaceState(null, '', '#a.policy=borrowing&a.b.slots=3&a.b.tick=4');
+    const [a, ab] = await mountLabs(pair());
+    expect(a!.config).to.include({ policy: 'borrowing', slots: DEFAULT_CONFIG.slots });
+    expect(a!.tick).to.equal(0);
+    expect(ab!.config).to.include({ policy: DEFAULT_CONFIG.policy, slots: 3 });
+    expect(ab!.tick).to.equal(4);
+  });
+
+  it('never let a change in one leak into the other, either way', async () => {
+    history.replaceState(null, '', '#a.b.slots=3');
+    const [a, ab] = await mountLabs(pair());
+    choose(deep<HTMLSelectElement>(a!, 'lab-controls', '#policy'), 'strict-partitions');
+    await settled(a!);
+    expect(hashParams().get('a.b.slots')).to.equal('3');
+    expect(hashParams().get('a.policy')).to.equal('strict-partitions');
+    expect(ab!.config.policy).to.equal(DEFAULT_CONFIG.policy);
+
+    choose(deep<HTMLSelectElement>(ab!, 'lab-controls', '#policy'), 'borrowing');
+    await settled(ab!);
+    expect(hashParams().get('a.policy')).to.equal('strict-partitions');
+    expect(hashParams().get('a.b.policy')).to.equal('borrowing');
+    expect(a!.config.policy).to.equal('strict-partitions');
+
+    const hash = location.hash;
+    a!.parentElement!.remove();
+    const [a2, ab2] = await mountLabs(pair());
+    expect(location.hash).to.equal(hash);
+    expect(a2!.config).to.include({ policy: 'strict-partitions', slots: DEFAULT_CONFIG.slots });
+    expect(ab2!.config).to.include({ policy: 'borrowing', slots: 3 });
+  });
+
+  it('read and write only their own keys, for ids with dots, tildes and URL syntax', () => {
+    const ids = ['a', 'a.b', 'a.b.c', 'a.policy', 'a.tick', 'x&y=z', 'p#q', 'sp ace', '~', 'a~1', ''];
+    let hash = '';
+    ids.forEach((id, i) => {
+      const config: LabConfig = { ...DEFAULT_CONFIG, slots: i % 8 + 1 };
+      hash = writePermalink(hash, id, config, DEFAULT_CONFIG, i + 1);
+    });
+    ids.forEach((id, i) => {
+      const { changes, tick } = readPermalink(hash, id, DEFAULT_CONFIG);
+      expect(tick, `tick of ${JSON.stringify(id)}`).to.equal(i + 1);
+      if (i % 8 + 1 !== DEFAULT_CONFIG.slots) expect(changes, `changes of ${JSON.stringify(id)}`).to.deep.equal({ slots: i % 8 + 1 });
+    });
+    // Rewriting one lab leaves every other lab's entries as they were.
+    const rewritten = writePermalink(hash, 'a', DEFAULT_CONFIG, DEFAULT_CONFIG, 0);
+    ids.slice(1).forEach((id, i) => {
+      expect(readPermalink(rewritten, id, DEFAULT_CONFIG).tick, `tick of ${JSON.stringify(id)}`).to.equal(i + 2);
+    });
+    expect(readPermalink(rewritten, 'a', DEFAULT_CONFIG).tick).to.equal(null);
+  });
+});
