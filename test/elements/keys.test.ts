@@ -1,13 +1,13 @@
 // Which lab owns which notes and permalink entries: labs without an id, ids that look like
-// another lab's key, ids that share a prefix.
-import { expect, fixture, html } from '@open-wc/testing';
+// another lab's key, ids that share a prefix, and notes changed in another tab.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import { readPermalink, writePermalink } from '../../src/scenario/permalink.js';
 import { DEFAULT_CONFIG, type LabConfig } from '../../src/sim/index.js';
-import { choose, deep, settled } from '../helpers/ui.js';
+import { choose, deep, settled, textOf } from '../helpers/ui.js';
 
 const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
 const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
@@ -176,5 +176,67 @@ describe('permalink keys of labs whose ids share a prefix', () => {
       expect(readPermalink(rewritten, id, DEFAULT_CONFIG).tick, `tick of ${JSON.stringify(id)}`).to.equal(i + 2);
     });
     expect(readPermalink(rewritten, 'a', DEFAULT_CONFIG).tick).to.equal(null);
+  });
+});
+
+describe('notes changed in another tab', () => {
+  const mountOne = async () => (await mountLabs(html`<bulkhead-lab id="t1" preset="stalled-dependency"></bulkhead-lab>`))[0]!;
+  const fromElsewhere = (key: string | null, newValue: string | null, storageArea: Storage | null = localStorage) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea }));
+
+  it('shows the other tab\'s text, says so, and builds on it when typing on', async () => {
+    const lab = await mountOne();
+    const book = notebook(lab);
+    await typeNotes(lab, 'mine');
+    localStorage.setItem(book.storageKey, 'theirs, written later');
+    fromElsewhere(book.storageKey, 'theirs, written later');
+    await settled(lab);
+    expect(notesBox(lab).value).to.equal('theirs, written later');
+    expect(textOf(book)).to.contain('changed in another tab');
+    expect(book.exportText()).to.contain('theirs, written later');
+    expect(book.exportText()).not.to.contain('mine');
+
+    // The box still has focus: typing goes on from the new text, and nothing stale is written back.
+    await sendKeys({ type: '!' });
+    await settled(lab);
+    expect(localStorage.getItem(book.storageKey)).to.equal('theirs, written later!');
+    expect(textOf(book)).not.to.contain('changed in another tab');
+  });
+
+  it('follows a real storage event from another document of this origin', async () => {
+    const lab = await mountOne();
+    const book = notebook(lab);
+    await typeNotes(lab, 'before');
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="another tab"></iframe>`);
+    const heard = oneEvent(window, 'storage');
+    frame.contentWindow!.localStorage.setItem(book.storageKey, 'from the other document');
+    const event = (await heard) as unknown as StorageEvent;
+    expect(event.key).to.equal(book.storageKey);
+    await settled(lab);
+    expect(notesBox(lab).value).to.equal('from the other document');
+  });
+
+  it('shows notes cleared elsewhere as empty, and ignores other keys and other storage areas', async () => {
+    const lab = await mountOne();
+    const book = notebook(lab);
+    await typeNotes(lab, 'kept');
+    fromElsewhere(`${book.storageKey}x`, 'not mine');
+    fromElsewhere(book.storageKey, 'session, not local', sessionStorage);
+    await settled(lab);
+    expect(notesBox(lab).value).to.equal('kept');
+    localStorage.clear();
+    fromElsewhere(null, null);
+    await settled(lab);
+    expect(notesBox(lab).value).to.equal('');
+  });
+
+  it('stops listening once disconnected', async () => {
+    const lab = await mountOne();
+    const book = notebook(lab);
+    await typeNotes(lab, 'before');
+    lab.remove();
+    fromElsewhere(book.storageKey, 'after');
+    expect(book.exportText()).to.contain('before');
+    expect(book.exportText()).not.to.contain('after');
   });
 });
