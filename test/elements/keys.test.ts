@@ -1,13 +1,14 @@
 // Which lab owns which notes and permalink entries: labs without an id, ids that look like
-// another lab's key, ids that share a prefix, and notes changed in another tab.
+// another lab's key, notes changed in another tab, and URLs and attributes in the exported Markdown.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
+import { notesMarkdown, type Snapshot } from '../../src/elements/lab-notebook/export.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import { readPermalink, writePermalink } from '../../src/scenario/permalink.js';
 import { DEFAULT_CONFIG, type LabConfig } from '../../src/sim/index.js';
-import { choose, deep, settled, textOf } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, settled, textOf } from '../helpers/ui.js';
 
 const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
 const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
@@ -238,5 +239,73 @@ describe('notes changed in another tab', () => {
     fromElsewhere(book.storageKey, 'after');
     expect(book.exportText()).to.contain('before');
     expect(book.exportText()).not.to.contain('after');
+  });
+});
+
+describe('exported Markdown', () => {
+  const metrics = { offered: 4, completed: 1, failed: 0, timedOutWaiting: 3, timedOutRunning: 0, rejected: 0, waiting: 0,
+    running: 0, runningBorrowed: 0, completionRate: 0.25, p95: 1, required: 4, gate: 'fail' } as const;
+  const snapshot = (config: Partial<Record<keyof LabConfig, unknown>> = {}): Snapshot => ({
+    config: { ...DEFAULT_CONFIG, ...config } as LabConfig,
+    results: { A: { ...metrics }, B: { ...metrics } },
+  });
+  const exportWith = (url: string, heading = 'Lab', current = snapshot()) =>
+    notesMarkdown({ heading, notes: 'n', current, baseline: null, date: new Date(0), url });
+  const exportedLine = (text: string) => text.split('\n').find((line) => line.startsWith('Exported'))!;
+  const HOSTILE = ')](javascript:alert(1))[x](<b>`code`\n\n# injected\n| a | b |\u2028';
+
+  it('writes a web address as one autolink with nothing in it that ends or breaks it', () => {
+    const text = exportWith(`https://example.com/p?q=${HOSTILE}#f${HOSTILE}`);
+    const line = exportedLine(text);
+    const link = /^Exported 1970-01-01T00:00:00\.000Z from <(https:\/\/example\.com\/p\?[^<>\s`()[\]|\\]+)>\.$/.exec(line);
+    expect(link, line).to.not.equal(null);
+    expect(decodeURIComponent(link![1]!.split('#')[0]!)).to.contain(')](javascript:alert(1))[x](<b>`code`');
+    expect(text).not.to.match(/^# injected/m);
+    expect(text.split('\n').filter((l) => l.startsWith('# '))).to.have.length(1);
+  });
+
+  it('never links a javascript: or other non-web address, and keeps it on one line', () => {
+    for (const url of [`javascript:alert(1)//${HOSTILE}`, `data:text/html,${HOSTILE}`, `not a url ${HOSTILE}`]) {
+      const text = exportWith(url);
+      const line = exportedLine(text);
+      expect(line, line).to.match(/^Exported \S+ from `[^`<>\s]+`\.$/);
+      expect(text).not.to.contain('](');
+      expect(text).not.to.match(/^# injected/m);
+    }
+  });
+
+  it('escapes the heading and table cells', () => {
+    const text = exportWith('https://example.com/', 'A [link](javascript:x) <b>bold</b> *em* | pipe\n# second',
+      snapshot({ policy: 'shared|fifo\n| injected | row |', slots: '`3`' }));
+    const lines = text.split('\n');
+    expect(lines[0]).to.equal('# A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second: notes');
+    expect(lines).to.include('| policy | shared\\|fifo \\| injected \\| row \\| |');
+    expect(lines).to.include('| slots | \\`3\\` |');
+    expect(lines.filter((l) => l.startsWith('#')).every((l) => /^#{1,2} /.test(l))).to.equal(true);
+    for (const row of lines.filter((l) => l.startsWith('|'))) {
+      const unescapedPipes = row.match(/(?<!\\)\|/g)!.length;
+      expect(unescapedPipes, row).to.be.oneOf([3, 11]);
+    }
+  });
+
+  it('escapes the page address and the heading in the file Export notes downloads', async () => {
+    history.replaceState(null, '', `#x)](javascript:alert(1))<b>\`c\`|`);
+    const [lab] = await mountLabs(html`<bulkhead-lab id="e1" heading="Mine | [yours](javascript:y)"></bulkhead-lab>`);
+    const blobs: Blob[] = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return create.call(URL, blob);
+    };
+    try {
+      buttonByLabel(notebook(lab!), 'Export notes')!.click();
+    } finally {
+      URL.createObjectURL = create;
+    }
+    const text = await blobs[0]!.text();
+    expect(text.split('\n')[0]).to.equal('# Mine \\| \\[yours\\](javascript:y): notes');
+    const line = exportedLine(text);
+    expect(line).to.match(/ from <http:\/\/[^<>\s`()[\]|]+>\.$/);
+    expect(line).to.contain('#x%29%5D%28javascript:alert%281%29%29%3Cb%3E%60c%60%7C>.');
   });
 });
