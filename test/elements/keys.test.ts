@@ -194,6 +194,11 @@ describe('notes changed in another tab', () => {
     await settled(lab);
     expect(notesBox(lab).value).to.equal('theirs, written later');
     expect(textOf(book)).to.contain('changed in another tab');
+    fromElsewhere(book.storageKey, 'theirs, written later, and on');
+    await settled(lab);
+    expect(notesBox(lab).value).to.equal('theirs, written later, and on');
+    fromElsewhere(book.storageKey, 'theirs, written later');
+    await settled(lab);
     expect(book.exportText()).to.contain('theirs, written later');
     expect(book.exportText()).not.to.contain('mine');
 

@@ -139,6 +139,7 @@ export class LabNotebook extends ScenarioElement {
     if ((text ?? '') === store.current) return;
     store.adopt(text);
     this.changedElsewhere = true;
+    this.requestUpdate();
   };
 
   get storageKey(): string {
