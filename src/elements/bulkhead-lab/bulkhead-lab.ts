@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
-import { readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/source.js';
 import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
@@ -19,6 +19,10 @@ import { ScenarioElement } from '../scenario-element.js';
  * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
  * @attr heading - a title to show instead of the preset's.
  * @attr permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
+ * @attr id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
+ *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
+ *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
+ *   each lab an id if that happens.
  * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
  * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
  * @csspart lab - the whole lab.
@@ -131,10 +135,11 @@ export class BulkheadLab extends ScenarioElement {
     this.fullscreen = false;
   }
 
-  /** What tells this lab apart on the page: its id, else its preset. */
+  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
   private get labKey(): string {
-    return this.id || this.getAttribute('preset') || 'lab';
+    return labKey(this);
   }
+  private leaveLabKeys: (() => void) | null = null;
 
   private readonly onFullscreenChange = () => {
     this.fullscreen = document.fullscreenElement === this;
@@ -144,6 +149,7 @@ export class BulkheadLab extends ScenarioElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.onFullscreenChange);
     if (this.permalink) {
       this.restorePermalink();
@@ -154,6 +160,8 @@ export class BulkheadLab extends ScenarioElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.leaveLabKeys?.();
+    this.leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     window.removeEventListener('hashchange', this.onHashChange);
     this.stopPermalink?.();

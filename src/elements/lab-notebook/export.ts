@@ -1,4 +1,8 @@
-/** The Markdown file "Export notes" downloads: notes, settings, full-window results, baseline. */
+/**
+ * The Markdown file "Export notes" downloads: notes, settings, full-window results, baseline.
+ * Everything but the reader's own notes is escaped, so a heading, a value or the page address never
+ * turns into a link, markup, another heading or a broken table.
+ */
 import { FIELDS, type LabConfig, type TenantMetrics } from '../../sim/index.js';
 import { GATE_LABEL, percent } from '../format.js';
 
@@ -7,11 +11,53 @@ export interface Snapshot {
   results: { A: TenantMetrics; B: TenantMetrics };
 }
 
+/**
+ * Text that reads as itself inside a heading or a table cell: one line, with every character that
+ * could start a link, markup, code, emphasis, an entity or a cell boundary backslash-escaped.
+ */
+export function markdownText(value: unknown): string {
+  return String(value)
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/[\\`*_[\]<>#|~&]/g, '\\$&');
+}
+
+const utf8 = new TextEncoder();
+
+/** Percent-encodes everything but unreserved characters, `%` and the delimiters that are harmless here. */
+const encodeUnsafe = (text: string) =>
+  text.replace(/[^A-Za-z0-9\-._~:/?#@!$&'*+,;=%]/gu, (c) =>
+    [...utf8.encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+
+const LINKED_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
+
+/**
+ * A page address as Markdown: a web or file address becomes one autolink `<…>` with anything that
+ * could end or break it (`<`, `>`, brackets, parentheses, backticks, `|`, spaces, line breaks)
+ * percent-encoded; anything else (`javascript:`, `data:`, text that is not a URL) is never a link,
+ * only an encoded code span.
+ */
+export function markdownAddress(address: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(address);
+  } catch {
+    url = null;
+  }
+  if (!url || !LINKED_PROTOCOLS.has(url.protocol)) return `\`${encodeUnsafe(address)}\``;
+  const encoded = encodeUnsafe(url.href);
+  // An IPv6 host keeps its brackets: they are part of the address, and harmless inside `<…>`.
+  const host = url.host.startsWith('[') ? encoded.replace(encodeUnsafe(url.host), url.host) : encoded;
+  return `<${host}>`;
+}
+
+const row = (cells: unknown[]) => `| ${cells.map(markdownText).join(' | ')} |`;
+
 const resultRows = (results: Snapshot['results']) =>
   (['A', 'B'] as const).map((tenant) => {
     const m = results[tenant];
     const timedOut = m.timedOutWaiting + m.timedOutRunning;
-    return `| ${tenant} | ${m.completed} / ${m.offered} | ${percent(m.completionRate)} | ${timedOut} | ${m.rejected} | ${m.failed} | ${m.waiting + m.running} | ${m.p95 ?? '–'} | ${m.required} | ${GATE_LABEL[m.gate]} |`;
+    return row([tenant, `${m.completed} / ${m.offered}`, percent(m.completionRate), timedOut, m.rejected, m.failed,
+      m.waiting + m.running, m.p95 ?? '–', m.required, GATE_LABEL[m.gate]]);
   });
 
 function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
@@ -20,7 +66,7 @@ function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
     '',
     '| setting | value |',
     '|---|---|',
-    ...FIELDS.map((field) => `| ${field} | ${snapshot.config[field]} |`),
+    ...FIELDS.map((field) => row([field, snapshot.config[field]])),
     '',
     '| tenant | completed / offered | completion rate | timed out | rejected | failed | pending | p95 (completed only) | required | gate |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -35,12 +81,15 @@ export function notesMarkdown(options: {
   current: Snapshot;
   baseline: Snapshot | null;
   date: Date;
+  /** The page the notes were exported from; the current page's address unless given. */
+  url?: string;
 }): string {
   const { heading, notes, current, baseline, date } = options;
+  const url = options.url ?? globalThis.location?.href;
   return [
-    `# ${heading}: notes`,
+    `# ${markdownText(heading)}: notes`,
     '',
-    `Exported ${date.toISOString()} from ${globalThis.location?.href ?? 'bulkhead-lab'}.`,
+    `Exported ${date.toISOString()}${url === undefined ? '' : ` from ${markdownAddress(url)}`}.`,
     'Results are full-window results of a deterministic teaching model, not measurements.',
     '',
     '## Notes',

@@ -1,4 +1,4 @@
-import { css, html, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { FIELDS, type TenantMetrics } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
@@ -37,8 +37,12 @@ const difference = (before: number | null, after: number | null, rate = false) =
  * The reader's notebook for one lab: a baseline to compare against (capture, replace, clear) and
  * notes kept in this browser, exported with the settings and results as a Markdown file.
  *
+ * Notes changed in another tab or window of this page (the same key) replace the ones shown here at
+ * once, even while typing, with a note saying so: the later write wins, and typing on builds on it
+ * rather than writing this tab's older text back over it.
+ *
  * @summary Baseline comparison and notes with export.
- * @attr key - what tells this lab's notes apart from other labs' on the page (the lab passes its id or preset).
+ * @attr key - what tells this lab's notes apart from other labs' on the page (the lab passes its key: its id, else its preset and place).
  * @attr heading - the title used in the exported file.
  * @attr for - id of the scenario source; else the enclosing source; else its own config attributes.
  * @csspart baseline - the baseline comparison.
@@ -50,6 +54,7 @@ export class LabNotebook extends ScenarioElement {
     key: {},
     heading: {},
     baseline: { state: true },
+    changedElsewhere: { state: true },
   };
   static override styles = [
     tokens,
@@ -101,6 +106,8 @@ export class LabNotebook extends ScenarioElement {
   declare key: string;
   declare heading: string;
   declare private baseline: Snapshot | null;
+  /** Whether the notes shown were last written by another tab or window. */
+  declare private changedElsewhere: boolean;
   /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
   storage: () => NoteStorage | null = browserStorage;
   private store: NoteStore | null = null;
@@ -110,7 +117,30 @@ export class LabNotebook extends ScenarioElement {
     this.key = 'lab';
     this.heading = 'Bulkhead lab';
     this.baseline = null;
+    this.changedElsewhere = false;
   }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('storage', this.onStorage);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('storage', this.onStorage);
+  }
+
+  /** Another tab or window changed this notebook's notes (or cleared all storage, key null). */
+  private readonly onStorage = (event: StorageEvent) => {
+    const store = this.store;
+    if (!store || (event.key !== null && event.key !== store.key)) return;
+    if (event.storageArea !== this.storage()) return;
+    const text = event.key === null ? store.stored() : event.newValue;
+    if ((text ?? '') === store.current) return;
+    store.adopt(text);
+    this.changedElsewhere = true;
+    this.requestUpdate();
+  };
 
   get storageKey(): string {
     return `bulkhead-lab:notes:${location.pathname}#${this.key}`;
@@ -121,6 +151,7 @@ export class LabNotebook extends ScenarioElement {
     if (!this.store || this.store.key !== this.storageKey) {
       this.store = new NoteStore(this.storageKey, () => this.storage());
       this.store.load();
+      this.changedElsewhere = false;
     }
   }
 
@@ -134,6 +165,7 @@ export class LabNotebook extends ScenarioElement {
 
   private onNotes(event: Event) {
     this.store!.save((event.target as HTMLTextAreaElement).value);
+    this.changedElsewhere = false;
     this.requestUpdate();
   }
 
@@ -207,6 +239,9 @@ export class LabNotebook extends ScenarioElement {
           <h4 id="notes-heading">Notes</h4>
           <label for="notes" class="hint">What did you expect, and what happened?</label>
           <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
+          ${this.changedElsewhere
+            ? html`<p class="hint" role="status">These notes were changed in another tab or window; this box shows the latest.</p>`
+            : nothing}
           ${this.store!.persistent
             ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
             : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.

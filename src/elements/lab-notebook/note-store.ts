@@ -48,6 +48,23 @@ export class NoteStore {
     }
   }
 
+  /**
+   * Takes what another tab or window wrote under this key (null: removed) as the current notes, so
+   * the next save builds on it instead of writing stale text over it.
+   */
+  adopt(text: string | null): void {
+    this.text = text ?? '';
+  }
+
+  /** What storage holds under this key now, or null when it holds nothing or cannot be read. */
+  stored(): string | null {
+    try {
+      return this.storage()?.getItem(this.key) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   get current(): string {
     return this.text;
   }
