@@ -32,6 +32,13 @@ export default {
       return next();
     },
   ],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
+      // Each test page in a browser context (a window) of its own: tabs of one window take turns at
+      // being drawn, so a page waiting for an animation frame stalls while another page is in front.
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
+  ],
   reporters: [defaultReporter(), summaryReporter()],
 };

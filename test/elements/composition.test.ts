@@ -1,5 +1,5 @@
 // SPEC §3: sources, `for=` and enclosing binding, events in both directions, and independence.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, fixtureSync } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { define } from '../../src/elements/define.js';
@@ -19,7 +19,7 @@ function listen() {
 
 describe('composition', () => {
   it('a control change in one widget updates a gate bound by for=', async () => {
-    const page = await fixture(html`<div>
+    const page = fixtureSync(html`<div>
       <bulkhead-scenario id="shared-1" preset="stalled-dependency"></bulkhead-scenario>
       <lab-controls for="shared-1"></lab-controls>
       <outcome-gate for="shared-1" tenant="B"></outcome-gate>
@@ -66,7 +66,7 @@ describe('composition', () => {
   });
 
   it('binds by for= to a source that comes later in the page', async () => {
-    const page = await fixture(html`<div>
+    const page = fixtureSync(html`<div>
       <outcome-gate for="later-1" tenant="B"></outcome-gate>
       <bulkhead-scenario id="later-1" policy="strict-partitions"></bulkhead-scenario>
     </div>`);
@@ -122,10 +122,11 @@ describe('composition', () => {
   });
 
   it('keeps two labs on one page independent', async () => {
-    const page = await fixture(html`<div>
+    const page = fixtureSync(html`<div>
       <bulkhead-lab id="one" preset="stalled-dependency"></bulkhead-lab>
       <bulkhead-lab id="two" preset="stalled-dependency"></bulkhead-lab>
     </div>`);
+    await settled(page);
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
     const time = new FakeTime();
     one!.timeSource = time;

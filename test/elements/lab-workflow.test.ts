@@ -1,6 +1,6 @@
 // The reader's workflow (SPEC §4): baseline, notes and export, full screen, narrow screens,
 // announcements, theming and permalinks, used through the UI.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, html, oneEvent, fixtureSync } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
@@ -59,7 +59,7 @@ describe('baseline', () => {
 
 describe('notes', () => {
   it('keeps notes per page and lab in localStorage', async () => {
-    const page = await fixture(html`<div>
+    const page = fixtureSync(html`<div>
       <bulkhead-lab id="n1" preset="stalled-dependency"></bulkhead-lab>
       <bulkhead-lab id="n2" preset="stalled-dependency"></bulkhead-lab></div>`);
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];

@@ -25,11 +25,11 @@ export function deepAll<T extends Element = HTMLElement>(root: Element, ...selec
 export const textOf = (el: Element): string =>
   ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** Waits until an element and every Lit element in its shadow tree have rendered. */
+/** Waits until an element, the elements inside it and every Lit element in their shadow trees have rendered. */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
   if (lit.updateComplete) await lit.updateComplete;
-  for (const child of el.shadowRoot?.querySelectorAll('*') ?? []) {
+  for (const child of [...(el.shadowRoot?.querySelectorAll('*') ?? []), ...el.querySelectorAll('*')]) {
     if (child.shadowRoot) await settled(child);
   }
 }
