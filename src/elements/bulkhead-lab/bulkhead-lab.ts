@@ -32,8 +32,8 @@ import { ScenarioElement } from '../scenario-element.js';
  * @csspart notices - notices about attributes that were corrected.
  * @cssproperty --bulkhead-color-a - tenant A's colour.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
- * @cssproperty --bulkhead-font - the font of the lab.
- * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-font - the font of the lab (default: the page's, inherited).
+ * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  */
 export class BulkheadLab extends ScenarioElement {
   static override readonly isSource = true;
@@ -201,7 +201,6 @@ export class BulkheadLab extends ScenarioElement {
     const known = preset !== null && preset in presets;
     const title = this.heading ?? (known ? presets[preset!].title : 'Bulkhead lab');
     const steps = GUIDES[known ? preset! : 'custom'];
-    const theme = this.theme === 'light' || this.theme === 'dark' ? this.theme : nothing;
     return html`
       <article class="lab" part="lab" aria-label=${title}>
         <header part="header">
@@ -220,39 +219,39 @@ export class BulkheadLab extends ScenarioElement {
         ${this.renderNotices()}
         <div part="section" role="group" aria-labelledby="h-inputs">
           <h3 id="h-inputs">Inputs</h3>
-          <lab-controls theme=${theme}></lab-controls>
+          <lab-controls></lab-controls>
         </div>
         <div part="section" role="group" aria-labelledby="h-playback">
           <h3 id="h-playback">Playback: 20 ticks over one minute at 1×</h3>
-          <tick-timeline theme=${theme}></tick-timeline>
+          <tick-timeline></tick-timeline>
         </div>
         <div part="section" role="group" aria-labelledby="h-now">
           <h3 id="h-now">At the inspected tick</h3>
           <div class="gates">
-            <outcome-gate tenant="A" window="inspected" theme=${theme}></outcome-gate>
-            <outcome-gate tenant="B" window="inspected" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="A" window="inspected"></outcome-gate>
+            <outcome-gate tenant="B" window="inspected"></outcome-gate>
           </div>
           <div class="split">
-            <slot-board theme=${theme}></slot-board>
-            <outcome-table window="inspected" theme=${theme}></outcome-table>
+            <slot-board></slot-board>
+            <outcome-table window="inspected"></outcome-table>
           </div>
         </div>
         <div part="section" role="group" aria-labelledby="h-full">
           <h3 id="h-full">Full-window result</h3>
           <div class="gates">
-            <outcome-gate tenant="A" theme=${theme}></outcome-gate>
-            <outcome-gate tenant="B" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="A"></outcome-gate>
+            <outcome-gate tenant="B"></outcome-gate>
           </div>
-          <outcome-table window="full" theme=${theme}></outcome-table>
+          <outcome-table window="full"></outcome-table>
         </div>
         <div part="section" role="group" aria-labelledby="h-notebook">
           <h3 id="h-notebook">Baseline and notes</h3>
-          <lab-notebook key=${this.labKey} heading=${title} theme=${theme}></lab-notebook>
+          <lab-notebook key=${this.labKey} heading=${title}></lab-notebook>
         </div>
         <div part="section">
           <details>
             <summary>Every request and resource</summary>
-            <request-inspector theme=${theme}></request-inspector>
+            <request-inspector></request-inspector>
           </details>
         </div>
         <p class="scope">${SCOPE}</p>

@@ -35,7 +35,7 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @csspart table - the text table of every run.
  * @cssproperty --bulkhead-color-text - text colour.
  * @cssproperty --bulkhead-color-muted - secondary text colour.
- * @cssproperty --bulkhead-color-surface - background of cards and the lab.
+ * @cssproperty --bulkhead-color-surface - background of the element.
  * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
  * @cssproperty --bulkhead-color-border - lines and borders.
  * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
@@ -47,9 +47,9 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @cssproperty --bulkhead-color-fail - colour of timeouts.
  * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
  * @cssproperty --bulkhead-color-focus - the focus ring.
- * @cssproperty --bulkhead-font - the font.
+ * @cssproperty --bulkhead-font - the font (default: the page's, inherited).
  * @cssproperty --bulkhead-font-mono - the font of request ids.
- * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export class MeasuredRun extends LitElement {

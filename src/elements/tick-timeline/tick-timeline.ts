@@ -87,7 +87,7 @@ export class TickTimeline extends ScenarioElement {
       }
       .grid th[scope='row'] {
         text-align: left;
-        font-family: var(--_font);
+        font-family: inherit;
       }
       .grid thead th {
         cursor: pointer;
