@@ -63,7 +63,8 @@ export const tokens = css`
     border: 1px solid var(--_pending);
     border-radius: var(--_radius);
     background: var(--_panel);
-    font-size: 0.875rem;
+    color: var(--_fg);
+    font-size: 0.875em;
   }
   @media (prefers-reduced-motion: reduce) {
     * {

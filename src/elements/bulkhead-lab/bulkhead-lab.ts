@@ -51,18 +51,21 @@ export class BulkheadLab extends ScenarioElement {
         gap: calc(var(--_gap) * 2);
         min-width: 0;
       }
+      :host {
+        border-radius: calc(var(--_radius) * 1.5);
+      }
       h2 {
         margin: 0;
-        font-size: 1.35rem;
+        font-size: 1.35em;
       }
       h3 {
         margin: 0 0 var(--_gap);
-        font-size: 1.05rem;
+        font-size: 1.1em;
       }
       .kicker {
         margin: 0;
         color: var(--_muted);
-        font-size: 0.85rem;
+        font-size: 0.85em;
         letter-spacing: 0.06em;
         text-transform: uppercase;
       }
@@ -105,7 +108,7 @@ export class BulkheadLab extends ScenarioElement {
       }
       .scope {
         margin: 0;
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
       }
     `,

@@ -61,10 +61,10 @@ export class MeasuredRun extends LitElement {
     css`
       .meta {
         color: var(--_muted);
-        font-size: 0.9rem;
+        font-size: 0.9em;
       }
       h3 {
-        font-size: 1.05rem;
+        font-size: 1.1em;
         margin: 1rem 0 0.4rem;
       }
       .pair {
@@ -83,7 +83,7 @@ export class MeasuredRun extends LitElement {
       }
       .endpoint {
         font-family: var(--_mono);
-        font-size: 0.85rem;
+        font-size: 0.85em;
         margin: 0.3rem 0 0;
       }
       svg {
@@ -136,7 +136,7 @@ export class MeasuredRun extends LitElement {
         fill: var(--_muted);
       }
       .legend {
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
       }
       .error {

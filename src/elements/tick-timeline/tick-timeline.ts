@@ -83,7 +83,7 @@ export class TickTimeline extends ScenarioElement {
         text-align: center;
         padding: 0.15rem 0.2rem;
         font-family: var(--_mono);
-        font-size: 0.8rem;
+        font-size: 0.85em;
       }
       .grid th[scope='row'] {
         text-align: left;
@@ -108,7 +108,7 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -3px;
       }
       td.events {
-        font-size: 0.75rem;
+        font-size: 0.85em;
         white-space: normal;
       }
       .current {
@@ -116,7 +116,7 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -3px;
       }
       .legend {
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
         margin: 0.3rem 0 0;
       }
