@@ -243,6 +243,14 @@ describe('theming', () => {
     const lab = await mount(html`<bulkhead-lab style="--bulkhead-color-text: rgb(1, 2, 3)"></bulkhead-lab>`);
     expect(getComputedStyle(deep(lab, 'outcome-gate', '.gate')).color).to.equal('rgb(1, 2, 3)');
   });
+
+  it('takes a light-dark() pair as an override, resolved in each element by its scheme', async () => {
+    const pair = '--bulkhead-color-text: light-dark(rgb(1, 2, 3), rgb(4, 5, 6))';
+    const light = await mount(html`<bulkhead-lab style=${pair}></bulkhead-lab>`);
+    expect(gateText(light)).to.equal('rgb(1, 2, 3)');
+    const dark = await mount(html`<bulkhead-lab theme="dark" style=${pair}></bulkhead-lab>`);
+    expect(gateText(dark)).to.equal('rgb(4, 5, 6)');
+  });
 });
 
 describe('permalinks', () => {
