@@ -26,10 +26,11 @@ const warned = new Set<string>();
  * @attr target - completion target in whole percent, 0–100.
  * @attr horizon - last tick of the window (fixed at 20 in the elements).
  * @attr last-arrival - last tick with offers (fixed at 11 in the elements).
- * @attr theme - `light` or `dark` to force a colour scheme.
- * @cssproperty --bulkhead-color-text - text colour.
+ * @attr theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
+ *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
+ * @cssproperty --bulkhead-color-text - text colour. Each colour may be one value for both schemes or a `light-dark()` pair.
  * @cssproperty --bulkhead-color-muted - secondary text colour.
- * @cssproperty --bulkhead-color-surface - background of cards and the lab.
+ * @cssproperty --bulkhead-color-surface - background of every element, its cards and the lab.
  * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
  * @cssproperty --bulkhead-color-border - lines and borders.
  * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
@@ -41,9 +42,9 @@ const warned = new Set<string>();
  * @cssproperty --bulkhead-color-fail - a failing gate, timeouts.
  * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
  * @cssproperty --bulkhead-color-focus - the focus ring.
- * @cssproperty --bulkhead-font - the font.
+ * @cssproperty --bulkhead-font - the font (default: the page's, inherited).
  * @cssproperty --bulkhead-font-mono - the font of request ids.
- * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export abstract class ScenarioElement extends LitElement {

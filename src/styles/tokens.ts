@@ -1,50 +1,42 @@
 /**
  * Shared look: every element reads these custom properties, each with a fallback, so a page can
  * restyle all of them at once (`--bulkhead-*` on any ancestor) or one element through its parts.
+ *
+ * Colour scheme: each fallback is a `light-dark()` pair, resolved by the `color-scheme` the element
+ * inherits from the page (`html { color-scheme: dark }`, or on any container; `light dark` follows
+ * the reader's preference; none at all is light), unless its `theme` attribute sets one. An override
+ * may be one colour for both schemes or a `light-dark()` pair of its own. Every element paints its
+ * own surface and text together, so its labels never sit on a page background of the other scheme.
+ *
+ * Type: sizes are in `em` of the page's text where the element sits, and the font is the page's,
+ * unless `--bulkhead-font` names one.
  */
 import { css } from 'lit';
-
-const darkScheme = css`
-  --_fg: var(--bulkhead-color-text, #e6e9ee);
-  --_muted: var(--bulkhead-color-muted, #a9b2bf);
-  --_bg: var(--bulkhead-color-surface, #15181d);
-  --_panel: var(--bulkhead-color-panel, #1f242b);
-  --_line: var(--bulkhead-color-border, #3c4450);
-  --_accent: var(--bulkhead-color-accent, #8d9bff);
-  --_a: var(--bulkhead-color-a, #ffab66);
-  --_a-soft: var(--bulkhead-color-a-soft, #4a2d14);
-  --_b: var(--bulkhead-color-b, #7fb6ff);
-  --_b-soft: var(--bulkhead-color-b-soft, #16324f);
-  --_pass: var(--bulkhead-color-pass, #6fd88a);
-  --_fail: var(--bulkhead-color-fail, #ff8a8a);
-  --_pending: var(--bulkhead-color-pending, #e6cf6a);
-  --_focus: var(--bulkhead-color-focus, #8d9bff);
-`;
 
 export const tokens = css`
   :host {
     display: block;
-    --_fg: var(--bulkhead-color-text, #1b1f24);
-    --_muted: var(--bulkhead-color-muted, #4f5866);
-    --_bg: var(--bulkhead-color-surface, #ffffff);
-    --_panel: var(--bulkhead-color-panel, #f3f5f8);
-    --_line: var(--bulkhead-color-border, #c3cad4);
-    --_accent: var(--bulkhead-color-accent, #3b4bc8);
-    --_a: var(--bulkhead-color-a, #a34a00);
-    --_a-soft: var(--bulkhead-color-a-soft, #fbe3cf);
-    --_b: var(--bulkhead-color-b, #1d5fa8);
-    --_b-soft: var(--bulkhead-color-b-soft, #d6e6f8);
-    --_pass: var(--bulkhead-color-pass, #17692d);
-    --_fail: var(--bulkhead-color-fail, #a3121e);
-    --_pending: var(--bulkhead-color-pending, #6b5600);
-    --_focus: var(--bulkhead-color-focus, #3b4bc8);
-    --_font: var(--bulkhead-font, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_fg: var(--bulkhead-color-text, light-dark(#1b1f24, #e6e9ee));
+    --_muted: var(--bulkhead-color-muted, light-dark(#4f5866, #a9b2bf));
+    --_bg: var(--bulkhead-color-surface, light-dark(#ffffff, #15181d));
+    --_panel: var(--bulkhead-color-panel, light-dark(#f3f5f8, #1f242b));
+    --_line: var(--bulkhead-color-border, light-dark(#c3cad4, #3c4450));
+    --_accent: var(--bulkhead-color-accent, light-dark(#3b4bc8, #8d9bff));
+    --_a: var(--bulkhead-color-a, light-dark(#a34a00, #ffab66));
+    --_a-soft: var(--bulkhead-color-a-soft, light-dark(#fbe3cf, #4a2d14));
+    --_b: var(--bulkhead-color-b, light-dark(#1d5fa8, #7fb6ff));
+    --_b-soft: var(--bulkhead-color-b-soft, light-dark(#d6e6f8, #16324f));
+    --_pass: var(--bulkhead-color-pass, light-dark(#17692d, #6fd88a));
+    --_fail: var(--bulkhead-color-fail, light-dark(#a3121e, #ff8a8a));
+    --_pending: var(--bulkhead-color-pending, light-dark(#6b5600, #e6cf6a));
+    --_focus: var(--bulkhead-color-focus, light-dark(#3b4bc8, #8d9bff));
     --_mono: var(--bulkhead-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
-    --_gap: var(--bulkhead-space, 0.5rem);
+    --_gap: var(--bulkhead-space, 0.5em);
     --_radius: var(--bulkhead-radius, 6px);
-    font-family: var(--_font);
+    font-family: var(--bulkhead-font, inherit);
     color: var(--_fg);
-    color-scheme: light dark;
+    background-color: var(--_bg);
+    border-radius: var(--_radius);
     line-height: 1.45;
   }
   :host([hidden]) {
@@ -55,12 +47,6 @@ export const tokens = css`
   }
   :host([theme='dark']) {
     color-scheme: dark;
-    ${darkScheme}
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkScheme}
-    }
   }
   *,
   *::before,
@@ -73,11 +59,12 @@ export const tokens = css`
   }
   .notices {
     margin: 0 0 var(--_gap);
-    padding: 0.4rem 0.6rem 0.4rem 1.6rem;
+    padding: 0.4em 0.6em 0.4em 1.6em;
     border: 1px solid var(--_pending);
     border-radius: var(--_radius);
     background: var(--_panel);
-    font-size: 0.875rem;
+    color: var(--_fg);
+    font-size: 0.875em;
   }
   @media (prefers-reduced-motion: reduce) {
     * {

@@ -1,6 +1,7 @@
 // The reader's workflow (SPEC §4): baseline, notes and export, full screen, narrow screens,
 // announcements, theming and permalinks, used through the UI.
-import { expect, html, oneEvent, fixtureSync } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, fixtureSync } from '@open-wc/testing';
+import { nothing } from 'lit';
 import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
@@ -203,22 +204,36 @@ describe('announcements', () => {
 });
 
 describe('theming', () => {
-  it('theme="dark" forces the dark scheme on the lab and every piece inside it', async () => {
+  const DARK_TEXT = 'rgb(230, 233, 238)';
+  const LIGHT_TEXT = 'rgb(27, 31, 36)';
+  const gateText = (el: Element) => getComputedStyle(deep(el, 'outcome-gate', '.gate')).color;
+
+  it('theme="dark" forces the dark scheme on the lab and, by inheritance, every piece inside it', async () => {
     const lab = await mount(html`<bulkhead-lab theme="dark"></bulkhead-lab>`);
-    const gate = deep(lab, 'outcome-gate');
-    expect(gate.getAttribute('theme')).to.equal('dark');
-    expect(getComputedStyle(deep(gate, '.gate')).color).to.equal('rgb(230, 233, 238)');
+    expect(gateText(lab)).to.equal(DARK_TEXT);
     expect(getComputedStyle(lab).colorScheme).to.equal('dark');
+    expect(getComputedStyle(deep(lab, 'outcome-gate')).colorScheme).to.equal('dark');
     await expect(lab).to.be.accessible();
   });
 
-  it('follows prefers-color-scheme, unless a theme is forced', async () => {
+  it("follows the page's color-scheme, and the reader's preference only where the page opts in", async () => {
     await emulateMedia({ colorScheme: 'dark' });
     try {
-      const auto = await mount(html`<bulkhead-lab></bulkhead-lab>`);
-      expect(getComputedStyle(deep(auto, 'outcome-gate', '.gate')).color).to.equal('rgb(230, 233, 238)');
-      const light = await mount(html`<bulkhead-lab theme="light"></bulkhead-lab>`);
-      expect(getComputedStyle(deep(light, 'outcome-gate', '.gate')).color).to.equal('rgb(27, 31, 36)');
+      const scheme = async (outer: string, theme?: string) => {
+        const box = await fixture<HTMLElement>(html`<div style="color-scheme: ${outer}">
+          <bulkhead-lab theme=${theme ?? nothing}></bulkhead-lab></div>`);
+        const lab = box.firstElementChild as BulkheadLab;
+        await settled(lab);
+        return gateText(lab);
+      };
+      expect(await scheme('normal')).to.equal(LIGHT_TEXT); // a page that says nothing is light
+      expect(await scheme('light dark')).to.equal(DARK_TEXT);
+      expect(await scheme('light')).to.equal(LIGHT_TEXT);
+      expect(await scheme('dark', 'light')).to.equal(LIGHT_TEXT);
+      await emulateMedia({ colorScheme: 'light' });
+      expect(await scheme('dark')).to.equal(DARK_TEXT);
+      expect(await scheme('light dark')).to.equal(LIGHT_TEXT);
+      expect(await scheme('light', 'dark')).to.equal(DARK_TEXT);
     } finally {
       await emulateMedia({ colorScheme: 'no-preference' });
     }
@@ -227,6 +242,14 @@ describe('theming', () => {
   it('custom properties restyle every element', async () => {
     const lab = await mount(html`<bulkhead-lab style="--bulkhead-color-text: rgb(1, 2, 3)"></bulkhead-lab>`);
     expect(getComputedStyle(deep(lab, 'outcome-gate', '.gate')).color).to.equal('rgb(1, 2, 3)');
+  });
+
+  it('takes a light-dark() pair as an override, resolved in each element by its scheme', async () => {
+    const pair = '--bulkhead-color-text: light-dark(rgb(1, 2, 3), rgb(4, 5, 6))';
+    const light = await mount(html`<bulkhead-lab style=${pair}></bulkhead-lab>`);
+    expect(gateText(light)).to.equal('rgb(1, 2, 3)');
+    const dark = await mount(html`<bulkhead-lab theme="dark" style=${pair}></bulkhead-lab>`);
+    expect(gateText(dark)).to.equal('rgb(4, 5, 6)');
   });
 });
 

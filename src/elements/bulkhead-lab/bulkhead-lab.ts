@@ -32,8 +32,8 @@ import { ScenarioElement } from '../scenario-element.js';
  * @csspart notices - notices about attributes that were corrected.
  * @cssproperty --bulkhead-color-a - tenant A's colour.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
- * @cssproperty --bulkhead-font - the font of the lab.
- * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-font - the font of the lab (default: the page's, inherited).
+ * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  */
 export class BulkheadLab extends ScenarioElement {
   static override readonly isSource = true;
@@ -51,18 +51,21 @@ export class BulkheadLab extends ScenarioElement {
         gap: calc(var(--_gap) * 2);
         min-width: 0;
       }
+      :host {
+        border-radius: calc(var(--_radius) * 1.5);
+      }
       h2 {
         margin: 0;
-        font-size: 1.35rem;
+        font-size: 1.35em;
       }
       h3 {
         margin: 0 0 var(--_gap);
-        font-size: 1.05rem;
+        font-size: 1.1em;
       }
       .kicker {
         margin: 0;
         color: var(--_muted);
-        font-size: 0.85rem;
+        font-size: 0.85em;
         letter-spacing: 0.06em;
         text-transform: uppercase;
       }
@@ -105,7 +108,7 @@ export class BulkheadLab extends ScenarioElement {
       }
       .scope {
         margin: 0;
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
       }
     `,
@@ -201,7 +204,6 @@ export class BulkheadLab extends ScenarioElement {
     const known = preset !== null && preset in presets;
     const title = this.heading ?? (known ? presets[preset!].title : 'Bulkhead lab');
     const steps = GUIDES[known ? preset! : 'custom'];
-    const theme = this.theme === 'light' || this.theme === 'dark' ? this.theme : nothing;
     return html`
       <article class="lab" part="lab" aria-label=${title}>
         <header part="header">
@@ -220,39 +222,39 @@ export class BulkheadLab extends ScenarioElement {
         ${this.renderNotices()}
         <div part="section" role="group" aria-labelledby="h-inputs">
           <h3 id="h-inputs">Inputs</h3>
-          <lab-controls theme=${theme}></lab-controls>
+          <lab-controls></lab-controls>
         </div>
         <div part="section" role="group" aria-labelledby="h-playback">
           <h3 id="h-playback">Playback: 20 ticks over one minute at 1×</h3>
-          <tick-timeline theme=${theme}></tick-timeline>
+          <tick-timeline></tick-timeline>
         </div>
         <div part="section" role="group" aria-labelledby="h-now">
           <h3 id="h-now">At the inspected tick</h3>
           <div class="gates">
-            <outcome-gate tenant="A" window="inspected" theme=${theme}></outcome-gate>
-            <outcome-gate tenant="B" window="inspected" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="A" window="inspected"></outcome-gate>
+            <outcome-gate tenant="B" window="inspected"></outcome-gate>
           </div>
           <div class="split">
-            <slot-board theme=${theme}></slot-board>
-            <outcome-table window="inspected" theme=${theme}></outcome-table>
+            <slot-board></slot-board>
+            <outcome-table window="inspected"></outcome-table>
           </div>
         </div>
         <div part="section" role="group" aria-labelledby="h-full">
           <h3 id="h-full">Full-window result</h3>
           <div class="gates">
-            <outcome-gate tenant="A" theme=${theme}></outcome-gate>
-            <outcome-gate tenant="B" theme=${theme}></outcome-gate>
+            <outcome-gate tenant="A"></outcome-gate>
+            <outcome-gate tenant="B"></outcome-gate>
           </div>
-          <outcome-table window="full" theme=${theme}></outcome-table>
+          <outcome-table window="full"></outcome-table>
         </div>
         <div part="section" role="group" aria-labelledby="h-notebook">
           <h3 id="h-notebook">Baseline and notes</h3>
-          <lab-notebook key=${this.labKey} heading=${title} theme=${theme}></lab-notebook>
+          <lab-notebook key=${this.labKey} heading=${title}></lab-notebook>
         </div>
         <div part="section">
           <details>
             <summary>Every request and resource</summary>
-            <request-inspector theme=${theme}></request-inspector>
+            <request-inspector></request-inspector>
           </details>
         </div>
         <p class="scope">${SCOPE}</p>

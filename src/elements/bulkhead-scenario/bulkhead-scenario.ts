@@ -19,8 +19,12 @@ export class BulkheadScenario extends ScenarioElement {
   static override styles = [
     tokens,
     css`
+      /* No box of its own: the page's content inside keeps the page's colours and type. */
       :host {
         display: contents;
+        color: inherit;
+        font-family: inherit;
+        line-height: inherit;
       }
     `,
   ];

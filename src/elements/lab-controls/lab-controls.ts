@@ -99,7 +99,7 @@ export class LabControls extends ScenarioElement {
       .why,
       .fixed {
         grid-column: 1 / -1;
-        font-size: 0.8rem;
+        font-size: 0.85em;
         color: var(--_muted);
         margin: 0;
       }

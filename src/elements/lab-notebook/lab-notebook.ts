@@ -68,7 +68,7 @@ export class LabNotebook extends ScenarioElement {
       }
       h4 {
         margin: 0 0 0.3rem;
-        font-size: 1rem;
+        font-size: 1em;
       }
       .buttons {
         display: flex;
@@ -87,12 +87,12 @@ export class LabNotebook extends ScenarioElement {
         padding: 0.4rem;
       }
       .hint {
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
         margin: 0.2rem 0;
       }
       .warning {
-        font-size: 0.9rem;
+        font-size: 0.9em;
         color: var(--_fail);
         margin: 0.2rem 0;
       }

@@ -35,7 +35,7 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @csspart table - the text table of every run.
  * @cssproperty --bulkhead-color-text - text colour.
  * @cssproperty --bulkhead-color-muted - secondary text colour.
- * @cssproperty --bulkhead-color-surface - background of cards and the lab.
+ * @cssproperty --bulkhead-color-surface - background of the element.
  * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
  * @cssproperty --bulkhead-color-border - lines and borders.
  * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
@@ -47,9 +47,9 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @cssproperty --bulkhead-color-fail - colour of timeouts.
  * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
  * @cssproperty --bulkhead-color-focus - the focus ring.
- * @cssproperty --bulkhead-font - the font.
+ * @cssproperty --bulkhead-font - the font (default: the page's, inherited).
  * @cssproperty --bulkhead-font-mono - the font of request ids.
- * @cssproperty --bulkhead-space - the base gap between pieces.
+ * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export class MeasuredRun extends LitElement {
@@ -61,10 +61,10 @@ export class MeasuredRun extends LitElement {
     css`
       .meta {
         color: var(--_muted);
-        font-size: 0.9rem;
+        font-size: 0.9em;
       }
       h3 {
-        font-size: 1.05rem;
+        font-size: 1.1em;
         margin: 1rem 0 0.4rem;
       }
       .pair {
@@ -83,7 +83,7 @@ export class MeasuredRun extends LitElement {
       }
       .endpoint {
         font-family: var(--_mono);
-        font-size: 0.85rem;
+        font-size: 0.85em;
         margin: 0.3rem 0 0;
       }
       svg {
@@ -136,7 +136,7 @@ export class MeasuredRun extends LitElement {
         fill: var(--_muted);
       }
       .legend {
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
       }
       .error {

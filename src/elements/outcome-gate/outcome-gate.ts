@@ -39,7 +39,7 @@ export class OutcomeGate extends ScenarioElement {
       }
       h3 {
         margin: 0 0 0.3rem;
-        font-size: 1rem;
+        font-size: 1em;
         display: flex;
         flex-wrap: wrap;
         gap: 0.5rem;
@@ -59,7 +59,7 @@ export class OutcomeGate extends ScenarioElement {
       }
       .warning {
         color: var(--_muted);
-        font-size: 0.875rem;
+        font-size: 0.875em;
       }
     `,
   ];

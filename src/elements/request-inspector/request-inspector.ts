@@ -28,6 +28,9 @@ export class RequestInspector extends ScenarioElement {
       .upcoming {
         color: var(--_muted);
       }
+      [part='requests'] tbody th {
+        font-family: var(--_mono);
+      }
     `,
   ];
 

@@ -19,7 +19,7 @@ export class SlotBoard extends ScenarioElement {
     widgetStyles,
     css`
       h3 {
-        font-size: 1rem;
+        font-size: 1em;
         margin: 0 0 0.4rem;
       }
       ol {
@@ -55,6 +55,7 @@ export class SlotBoard extends ScenarioElement {
       .slot small {
         display: block;
         color: var(--_muted);
+        font-size: 0.85em;
       }
       .queues {
         display: grid;

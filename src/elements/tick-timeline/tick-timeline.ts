@@ -83,11 +83,11 @@ export class TickTimeline extends ScenarioElement {
         text-align: center;
         padding: 0.15rem 0.2rem;
         font-family: var(--_mono);
-        font-size: 0.8rem;
+        font-size: 0.85em;
       }
       .grid th[scope='row'] {
         text-align: left;
-        font-family: var(--_font);
+        font-family: inherit;
       }
       .grid thead th {
         cursor: pointer;
@@ -102,13 +102,19 @@ export class TickTimeline extends ScenarioElement {
         color: var(--_fg);
         box-shadow: inset 0 3px 0 var(--_b);
       }
+      /* Hatched at both ends only, so the request id sits on its plain tenant colour. */
       td.borrowed {
-        background-image: repeating-linear-gradient(45deg, transparent 0 4px, var(--_line) 4px 6px);
+        --_hatch: repeating-linear-gradient(45deg, transparent 0 3px, var(--_line) 3px 5px);
+        background-image: var(--_hatch), var(--_hatch);
+        background-size: 0.3em 100%;
+        background-position: left, right;
+        background-repeat: no-repeat;
+        padding-inline: 0.45em;
         outline: 2px dashed var(--_fg);
-        outline-offset: -3px;
+        outline-offset: -2px;
       }
       td.events {
-        font-size: 0.75rem;
+        font-size: 0.85em;
         white-space: normal;
       }
       .current {
@@ -116,7 +122,7 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -3px;
       }
       .legend {
-        font-size: 0.85rem;
+        font-size: 0.85em;
         color: var(--_muted);
         margin: 0.3rem 0 0;
       }
