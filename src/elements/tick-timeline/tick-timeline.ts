@@ -96,6 +96,9 @@ export class TickTimeline extends ScenarioElement {
       .grid {
         width: 100%;
       }
+      .grid.rows thead th + th {
+        width: 4%;
+      }
       .grid td,
       .grid th {
         text-align: center;
@@ -225,7 +228,7 @@ export class TickTimeline extends ScenarioElement {
   private eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
     const ids = [...this.scenario.eventsByTick[t]![kind].A, ...this.scenario.eventsByTick[t]![kind].B];
     return html`<td class="events ${t === this.scenario.tick ? 'current' : ''}">${ids.map(
-      (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span> `,
+      (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span>${' '}`,
     )}</td>`;
   }
 
