@@ -135,6 +135,10 @@ export class LabNotebook extends ScenarioElement {
       tbody.measure th[scope='rowgroup'] {
         text-align: left;
       }
+      tbody.measure th[scope='row'] {
+        font-weight: normal;
+        padding-left: 1em;
+      }
     `,
   ];
 
