@@ -34,6 +34,10 @@ export const widgetStyles = css`
     overflow-x: auto;
     max-width: 100%;
   }
+  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width. */
+  .frame {
+    container-type: inline-size;
+  }
   table {
     border-collapse: collapse;
     font-variant-numeric: tabular-nums;
@@ -44,6 +48,10 @@ export const widgetStyles = css`
     padding: 0.2rem 0.45rem;
     text-align: left;
     white-space: nowrap;
+  }
+  /* Labels wrap so the numbers beside them stay on screen in a narrow column. */
+  th {
+    white-space: normal;
   }
   thead th {
     background: var(--_panel);

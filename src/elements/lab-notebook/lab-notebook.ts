@@ -3,6 +3,7 @@ import { FIELDS, type TenantMetrics } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
+import { ContainerLayout } from '../container-layout.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { notesMarkdown, type Snapshot } from './export.js';
 import { NoteStore, browserStorage, type NoteStorage } from './note-store.js';
@@ -22,6 +23,14 @@ const MEASURES: Measure[] = [
   { label: 'Timed out', of: (m) => m.timedOutWaiting + m.timedOutRunning },
   { label: 'Rejected', of: (m) => m.rejected },
 ];
+
+/**
+ * The comparison as one table from 40em of the element's width; a table per tenant (baseline, now,
+ * difference across) from 25em; below that, a table per tenant with a row per figure under each measure.
+ */
+type Layout = 'joint' | 'per-tenant' | 'stacked';
+const TENANTS = ['A', 'B'] as const;
+const FIGURES = ['Baseline', 'Now', 'Difference'] as const;
 
 const shown = (value: number | null, rate = false) => (rate ? percent(value) : value === null ? '–' : String(value));
 
@@ -100,8 +109,40 @@ export class LabNotebook extends ScenarioElement {
         margin: 0.3rem 0;
         padding-left: 1.2rem;
       }
+      .probe {
+        --_layout: stacked;
+      }
+      .scroller {
+        display: grid;
+        gap: var(--_gap);
+      }
+      @container (min-width: 25em) {
+        .probe {
+          --_layout: per-tenant;
+        }
+      }
+      @container (min-width: 40em) {
+        .probe {
+          --_layout: joint;
+        }
+      }
+      td {
+        text-align: right;
+      }
+      table.per-tenant {
+        width: 100%;
+      }
+      tbody.measure th[scope='rowgroup'] {
+        text-align: left;
+      }
+      tbody.measure th[scope='row'] {
+        font-weight: normal;
+        padding-left: 1em;
+      }
     `,
   ];
+
+  private readonly layout = new ContainerLayout<Layout>(this, 'joint');
 
   declare key: string;
   declare heading: string;
@@ -195,30 +236,61 @@ export class LabNotebook extends ScenarioElement {
         ? html`<p class="hint">Settings are the same as the baseline.</p>`
         : html`<p class="hint">Settings changed since the baseline:</p>
           <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`}
-      <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
-        <table>
-          <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
-          <thead>
-            <tr><th scope="col">Measure</th>
-              ${(['A', 'B'] as const).map((t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
-                <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`)}</tr>
-          </thead>
-          <tbody>
-            ${MEASURES.map(({ label, of, rate }) => html`<tr><th scope="row">${label}</th>
-              ${(['A', 'B'] as const).map((t) => {
-                const before = of(baseline.results[t]);
-                const after = of(current.results[t]);
-                return html`<td>${shown(before, rate)}</td><td>${shown(after, rate)}</td>
-                  <td>${difference(before, after, rate)}</td>`;
-              })}</tr>`)}
-            <tr><th scope="row">Gate</th>
-              ${(['A', 'B'] as const).map((t) => html`<td>${GATE_LABEL[baseline.results[t].gate]}</td>
-                <td>${GATE_LABEL[current.results[t].gate]}</td>
-                <td>${baseline.results[t].gate === current.results[t].gate ? '=' : 'changed'}</td>`)}</tr>
-          </tbody>
-        </table>
+      <div class="frame">
+        <div class="probe"></div>
+        <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
+          ${this.layout.value === 'joint' ? this.renderJoint(baseline, current) : TENANTS.map((t) => this.renderTenant(baseline, current, t))}
+        </div>
       </div>
     `;
+  }
+
+  /** Baseline, now and difference of every measure of one tenant, then its gate. */
+  private figures(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
+    const rows = MEASURES.map(({ label, of, rate }) => {
+      const before = of(baseline.results[t]);
+      const after = of(current.results[t]);
+      return { label, values: [shown(before, rate), shown(after, rate), difference(before, after, rate)] };
+    });
+    const before = baseline.results[t].gate;
+    const after = current.results[t].gate;
+    return [...rows, { label: 'Gate', values: [GATE_LABEL[before], GATE_LABEL[after], before === after ? '=' : 'changed'] }];
+  }
+
+  private renderJoint(baseline: Snapshot, current: Snapshot) {
+    const [a, b] = TENANTS.map((t) => this.figures(baseline, current, t));
+    return html`<table>
+      <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
+      <thead>
+        <tr><th scope="col">Measure</th>
+          ${TENANTS.map((t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
+            <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`)}</tr>
+      </thead>
+      <tbody>
+        ${a!.map(({ label, values }, i) => html`<tr><th scope="row">${label}</th>
+          ${[...values, ...b![i]!.values].map((v) => html`<td>${v}</td>`)}</tr>`)}
+      </tbody>
+    </table>`;
+  }
+
+  /** One tenant's comparison: a row per measure, or (stacked) a row per figure under each measure. */
+  private renderTenant(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
+    const rows = this.figures(baseline, current, t);
+    const caption = html`<caption class="tenant-${t}">Tenant ${t}: baseline, now and difference</caption>`;
+    if (this.layout.value === 'stacked') {
+      return html`<table class="per-tenant">${caption}
+        ${rows.map(({ label, values }) => html`<tbody class="measure">
+          <tr><th scope="rowgroup" colspan="2">${label}</th></tr>
+          ${values.map((v, i) => html`<tr><th scope="row">${FIGURES[i]}</th><td>${v}</td></tr>`)}
+        </tbody>`)}
+      </table>`;
+    }
+    return html`<table class="per-tenant">${caption}
+      <thead><tr><th scope="col">Measure</th>${FIGURES.map((f) => html`<th scope="col">${f}</th>`)}</tr></thead>
+      <tbody>
+        ${rows.map(({ label, values }) => html`<tr><th scope="row">${label}</th>${values.map((v) => html`<td>${v}</td>`)}</tr>`)}
+      </tbody>
+    </table>`;
   }
 
   protected override render() {

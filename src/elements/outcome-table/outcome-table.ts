@@ -4,7 +4,12 @@ import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
+import { ContainerLayout } from '../container-layout.js';
 import { ScenarioElement } from '../scenario-element.js';
+
+/** One table with a column per tenant from 20em of the element's width; a table per tenant below. */
+type Layout = 'joint' | 'per-tenant';
+const TENANTS = ['A', 'B'] as const;
 
 const ROWS: [string, (m: TenantMetrics) => string | number][] = [
   ['Offered', (m) => m.offered],
@@ -40,8 +45,25 @@ export class OutcomeTable extends ScenarioElement {
       td {
         text-align: right;
       }
+      .probe {
+        --_layout: per-tenant;
+      }
+      .scroller {
+        display: grid;
+        gap: var(--_gap);
+      }
+      @container (min-width: 20em) {
+        .probe {
+          --_layout: joint;
+        }
+      }
+      table.per-tenant {
+        width: 100%;
+      }
     `,
   ];
+
+  private readonly layout = new ContainerLayout<Layout>(this, 'joint');
 
   static override properties = { window: {} };
   declare window: string;
@@ -60,20 +82,30 @@ export class OutcomeTable extends ScenarioElement {
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.metricsAt(tick);
+    const caption = full ? `Per tenant through tick ${tick}, target ${scenario.config.target} %` : `Per tenant at tick ${tick}`;
     return html`
       ${this.renderNotices()}
-      <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
-        <table part="table">
-          <caption>${full
-            ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
-            : `Per tenant at tick ${tick}`}</caption>
-          <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
-            <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
-          <tbody>
-            ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th>
-              <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`)}
-          </tbody>
-        </table>
+      <div class="frame">
+        <div class="probe"></div>
+        <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
+          ${this.layout.value === 'joint'
+            ? html`<table part="table">
+                <caption>${caption}</caption>
+                <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
+                  <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
+                <tbody>
+                  ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th>
+                    <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`)}
+                </tbody>
+              </table>`
+            : TENANTS.map((t) => html`<table part="table" class="per-tenant">
+                <caption>${caption}: <span class="tenant-${t}">tenant ${t}</span></caption>
+                <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-${t}">Tenant ${t}</th></tr></thead>
+                <tbody>
+                  ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value(metrics[t])}</td></tr>`)}
+                </tbody>
+              </table>`)}
+        </div>
       </div>
     `;
   }

@@ -1,4 +1,4 @@
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { stateAt } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
@@ -31,8 +31,50 @@ export class RequestInspector extends ScenarioElement {
       [part='requests'] tbody th {
         font-family: var(--_mono);
       }
+      .hint {
+        margin: 0;
+        font-size: 0.85em;
+      }
+      /* A narrow column: tighter cells, and the Borrowed heading turned on its side. */
+      @container (max-width: 20em) {
+        th,
+        td {
+          padding: 0.2rem 0.25em;
+        }
+        th.turn span {
+          writing-mode: vertical-rl;
+          transform: rotate(180deg);
+        }
+      }
     `,
   ];
+
+  static override properties = { requestsScroll: { state: true } };
+  /** Whether the every-request table is wider than its box, so the hint says it scrolls. */
+  declare private requestsScroll: boolean;
+  private readonly watcher = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.measure());
+
+  constructor() {
+    super();
+    this.requestsScroll = false;
+  }
+
+  private measure() {
+    const scroller = this.renderRoot.querySelector('.scroller.requests');
+    if (scroller) this.requestsScroll = scroller.scrollWidth > scroller.clientWidth + 1;
+  }
+
+  protected override updated(): void {
+    const scroller = this.renderRoot.querySelector('.scroller.requests');
+    if (!scroller || !this.watcher) return;
+    this.watcher.observe(scroller);
+    this.watcher.observe(scroller.firstElementChild!);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.watcher?.disconnect();
+  }
 
   protected override render() {
     const scenario = this.scenario;
@@ -40,17 +82,19 @@ export class RequestInspector extends ScenarioElement {
     const dash = (v: number | null) => (v === null ? '–' : v);
     return html`
       ${this.renderNotices()}
-      <div class="tables">
+      <div class="tables frame">
         <div class="scroller" tabindex="0" role="group" aria-label="Every slot at tick ${tick}">
           <table part="resources">
             <caption>Every slot at tick ${tick}</caption>
             <thead><tr><th scope="col">Slot</th><th scope="col">Home</th><th scope="col">Held by</th>
-              <th scope="col">Borrowed</th></tr></thead>
+              <th scope="col" class="turn"><span>Borrowed</span></th></tr></thead>
             <tbody>${scenario.slotsAt().map((s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? 'shared'}</td>
               <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`)}</tbody>
           </table>
         </div>
-        <div class="scroller" tabindex="0" role="group" aria-label="Every request at tick ${tick}">
+        <p class="hint" id="requests-hint" ?hidden=${!this.requestsScroll}>The table of requests scrolls sideways.</p>
+        <div class="scroller requests" tabindex="0" role="group" aria-label="Every request at tick ${tick}"
+          aria-describedby=${this.requestsScroll ? 'requests-hint' : nothing}>
           <table part="requests">
             <caption>Every request at tick ${tick} (${scenario.run.requests.length} offered in the window)</caption>
             <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>

@@ -2,6 +2,7 @@ import { css, html } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed } from '../../scenario/clock.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
+import { ContainerLayout } from '../container-layout.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
@@ -11,6 +12,13 @@ const clockText = (seconds: number) => {
 
 /** The rows under the slots: which requests ended at each tick, and how. */
 const EVENT_ROWS = [['Timed out', 'timedOut'], ['Rejected', 'rejected']] as const;
+
+/** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
+type Layout = 'rows' | 'columns';
+
+/** A request id, its tenant letter apart so the layout can put it above the number. */
+const idParts = (id: string, again = false) =>
+  html`<span class="t${again ? ' again' : ''}">${id[0]}</span>${id.slice(1)}`;
 
 /**
  * Playback controls and the slot-by-tick picture: one row per slot, one column per tick. Each
@@ -77,20 +85,67 @@ export class TickTimeline extends ScenarioElement {
         min-width: 8rem;
         accent-color: var(--_accent);
       }
+      .probe {
+        --_layout: columns;
+      }
+      @container (min-width: 27em) {
+        .probe {
+          --_layout: rows;
+        }
+      }
+      .grid {
+        width: 100%;
+      }
+      .grid.rows thead th + th {
+        width: 4%;
+      }
       .grid td,
       .grid th {
-        min-width: 2.4rem;
         text-align: center;
-        padding: 0.15rem 0.2rem;
+        padding: 0.1em 0.15em;
+        line-height: 1.15;
         font-family: var(--_mono);
-        font-size: 0.85em;
+        font-size: max(11px, 0.7em);
+        white-space: normal;
       }
       .grid th[scope='row'] {
         text-align: left;
         font-family: inherit;
       }
-      .grid thead th {
+      .grid thead th,
+      .grid.columns tbody th {
         cursor: pointer;
+      }
+      .grid td {
+        position: relative;
+      }
+      .grid td .t {
+        display: block;
+      }
+      .grid td .m {
+        position: absolute;
+        top: 0.1em;
+        right: 0.15em;
+      }
+      .grid td.events .id {
+        display: inline-block;
+      }
+      .grid.rows td.events .id {
+        display: block;
+      }
+      .grid.columns td.events .t {
+        display: inline;
+      }
+      .grid.rows td.events .again {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+      }
+      .grid.columns thead .events span {
+        writing-mode: vertical-rl;
+        transform: rotate(180deg);
       }
       td.A {
         background: var(--_a-soft);
@@ -114,8 +169,8 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -2px;
       }
       td.events {
-        font-size: 0.85em;
         white-space: normal;
+        vertical-align: top;
       }
       .current {
         outline: 3px solid var(--_accent);
@@ -142,23 +197,105 @@ export class TickTimeline extends ScenarioElement {
   ];
 
   private request = this.bound.request.bind(this.bound);
+  private readonly layout = new ContainerLayout<Layout>(this, 'rows');
 
   private onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
     const to: Record<string, number> = {
       ArrowRight: tick + 1, ArrowLeft: tick - 1, Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5,
+      ...(this.layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
     };
     if (!(event.key in to)) return;
     event.preventDefault();
     this.request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, to[event.key]!)) });
   }
 
+  private seek(tick: number) {
+    this.request('bulkhead-seek-request', { tick });
+  }
+
+  private get ticks(): number[] {
+    return Array.from({ length: this.scenario.config.horizon + 1 }, (_, t) => t);
+  }
+
+  private caption() {
+    return html`<caption class="visually-hidden">Which request holds each slot at every tick; the inspected tick is ${this.scenario.tick}</caption>`;
+  }
+
+  /** The cell of one slot at one tick: the holder's tenant letter over its number, * if borrowed. */
+  private slotCell(slot: number, t: number) {
+    const view = this.scenario.slotsAt(t)[slot]!;
+    const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', t === this.scenario.tick ? 'current' : ''].join(' ');
+    return html`<td class=${classes} @click=${() => this.seek(t)}
+      title=${view.holder ? `${view.holder}${view.borrowed ? ', borrowed' : ''}` : 'free'}
+      >${view.holder ? idParts(view.holder) : '·'}${view.borrowed ? html`<span class="m">*</span>` : ''}</td>`;
+  }
+
+  /** The requests that ended one way at one tick; a tenant letter repeated under itself is only for screen readers. */
+  private eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
+    const ids = [...this.scenario.eventsByTick[t]![kind].A, ...this.scenario.eventsByTick[t]![kind].B];
+    return html`<td class="events ${t === this.scenario.tick ? 'current' : ''}">${ids.map(
+      (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span>${' '}`,
+    )}</td>`;
+  }
+
+  private slotLabel(slot: number, home: string | null) {
+    return home ? `${slot} (${home})` : slot;
+  }
+
+  /** Ticks across: a row per slot, then a row per kind of ending; a column per tick. */
+  private renderRows() {
+    const { tick } = this.scenario;
+    return html`<table class="grid rows" part="grid">
+      ${this.caption()}
+      <thead>
+        <tr>
+          <th scope="col">Slot</th>
+          ${this.ticks.map((t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
+            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.seek(t)}>${t}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${this.scenario.slotsAt(0).map(({ slot, home }) => html`<tr>
+          <th scope="row">${this.slotLabel(slot, home)}</th>
+          ${this.ticks.map((t) => this.slotCell(slot, t))}
+        </tr>`)}
+        ${EVENT_ROWS.map(([label, kind]) => html`<tr>
+          <th scope="row">${label}</th>
+          ${this.ticks.map((t) => this.eventCell(kind, t))}
+        </tr>`)}
+      </tbody>
+    </table>`;
+  }
+
+  /** Ticks down, for a narrow width: a row per tick; a column per slot, then per kind of ending. */
+  private renderColumns() {
+    const { tick } = this.scenario;
+    const slots = this.scenario.slotsAt(0);
+    return html`<table class="grid columns" part="grid">
+      ${this.caption()}
+      <thead>
+        <tr>
+          <th scope="col">Tick</th>
+          ${slots.map(({ slot, home }) => html`<th scope="col">${this.slotLabel(slot, home)}</th>`)}
+          ${EVENT_ROWS.map(([label]) => html`<th scope="col" class="events"><span>${label}</span></th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${this.ticks.map((t) => html`<tr>
+          <th scope="row" class=${t === tick ? 'current' : ''} aria-current=${t === tick ? 'true' : 'false'}
+            @click=${() => this.seek(t)}>${t}</th>
+          ${slots.map(({ slot }) => this.slotCell(slot, t))}
+          ${EVENT_ROWS.map(([, kind]) => this.eventCell(kind, t))}
+        </tr>`)}
+      </tbody>
+    </table>`;
+  }
+
   protected override render() {
     const scenario = this.scenario;
     const { config, tick, playing, speed } = scenario;
     const elapsed = scenario.playback.elapsed;
-    const columns = Array.from({ length: config.horizon + 1 }, (_, t) => t);
-    const events = scenario.eventsByTick;
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
@@ -185,40 +322,16 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
           ${playing ? `· playing at ${speed}×` : '· paused'}</output>
       </div>
-      <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
-        @keydown=${this.onKey}>
-        <table class="grid" part="grid">
-          <caption class="visually-hidden">Which request holds each slot at every tick; the inspected tick is ${tick}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Slot</th>
-              ${columns.map((t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
-                aria-current=${t === tick ? 'true' : 'false'}
-                @click=${() => this.request('bulkhead-seek-request', { tick: t })}>${t}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${scenario.slotsAt(0).map(({ slot, home }) => html`<tr>
-              <th scope="row">${home ? `${slot} (${home})` : slot}</th>
-              ${columns.map((t) => {
-                const view = scenario.slotsAt(t)[slot]!;
-                const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', t === tick ? 'current' : ''].join(' ');
-                return html`<td class=${classes} @click=${() => this.request('bulkhead-seek-request', { tick: t })}
-                  title=${view.holder ? `${view.holder}${view.borrowed ? ', borrowed' : ''}` : 'free'}
-                  >${view.holder ?? '·'}${view.borrowed ? '*' : ''}</td>`;
-              })}
-            </tr>`)}
-            ${EVENT_ROWS.map(([label, kind]) => html`<tr>
-              <th scope="row">${label}</th>
-              ${columns.map((t) => html`<td class="events ${t === tick ? 'current' : ''}">
-                ${[...events[t]![kind].A, ...events[t]![kind].B].join(' ')}</td>`)}
-            </tr>`)}
-          </tbody>
-        </table>
+      <div class="frame">
+        <div class="probe"></div>
+        <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
+          @keydown=${this.onKey}>
+          ${this.layout.value === 'rows' ? this.renderRows() : this.renderColumns()}
+        </div>
       </div>
       <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a
-        bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen the picture scrolls
-        sideways.</p>
+        bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run
+        down the page.</p>
     `;
   }
 }

@@ -1,0 +1,50 @@
+/** Which layout an element's own width calls for, decided by a CSS container query. */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * Some layouts need different markup (a transposed table, one table per tenant), which CSS alone
+ * cannot give without losing table semantics. The element renders `<div class="frame">` (a size
+ * container, see `widgetStyles`) holding an empty `<div class="probe">`; its stylesheet sets
+ * `--_layout` on the probe in `@container` rules, so the breakpoints live in CSS, in the host's `em`.
+ * This controller reads that value once the probe is laid out and whenever its width changes, and
+ * asks for a render when it changes; the element renders only the markup of the layout in use.
+ * The probe is empty, so a new layout's height never resizes what is observed.
+ */
+export class ContainerLayout<T extends string> implements ReactiveController {
+  private observer: ResizeObserver | null = null;
+  private probe: Element | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    /** The layout until the first measure, and wherever ResizeObserver is missing. */
+    public value: T,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const probe = this.host.shadowRoot?.querySelector('.frame > .probe') ?? null;
+    if (probe === this.probe) return;
+    this.observer?.disconnect();
+    this.probe = probe;
+    if (!probe || typeof ResizeObserver === 'undefined') return;
+    // Its first answer comes before the first paint, so the layout in use is the first one seen.
+    this.observer ??= new ResizeObserver(() => this.read());
+    this.observer.observe(probe);
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.probe = null;
+  }
+
+  private read(): void {
+    const probe = this.probe;
+    if (!probe?.isConnected) return;
+    const value = getComputedStyle(probe).getPropertyValue('--_layout').trim() as T;
+    if (value && value !== this.value) {
+      this.value = value;
+      this.host.requestUpdate();
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// The blog-like demo page (a 680 px serif column at 19 px), built and served as plain static files:
+// at a desktop width and on phones the page never scrolls sideways and the slot-by-tick picture
+// shows every tick without a scrollbar of its own.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium, openPage } from './browser.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  server = await serveStatic(process.cwd());
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const width of [1280, 390, 320]) {
+  test(`demo/blog.html at ${width} px: no sideways scroll, every tick of both timelines on screen`, async () => {
+    const { page, errors } = await openPage(browser, `${server.url}/demo/blog.html`, width);
+    await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+    await page.evaluate(() => { document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('details')!.open = true; });
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const found = await page.evaluate(() => {
+      const lab = document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('tick-timeline')!;
+      const alone = document.querySelector('article > figure > tick-timeline')!;
+      return {
+        page: document.documentElement.scrollWidth,
+        timelines: [lab, alone].map((timeline) => {
+          const scroller = timeline.shadowRoot!.querySelector<HTMLElement>('.scroller')!;
+          const table = scroller.querySelector('table')!;
+          const ticks = table.classList.contains('rows')
+            ? table.querySelectorAll('thead th').length - 1
+            : table.querySelectorAll('tbody th[scope="row"]').length;
+          return { inner: scroller.scrollWidth - scroller.clientWidth, ticks };
+        }),
+      };
+    });
+    assert.ok(found.page <= width, `document scrollWidth ${found.page} at ${width} px`);
+    assert.deepEqual(found.timelines, [{ inner: 0, ticks: 21 }, { inner: 0, ticks: 21 }]);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
