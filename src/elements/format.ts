@@ -14,10 +14,10 @@ export const GATE_LABEL: Record<Gate, string> = {
 };
 
 export const POLICY_LABEL: Record<Policy, string> = {
-  'shared-fifo': 'Shared pool, FIFO',
-  'shared-round-robin': 'Shared pool, round-robin',
-  'strict-partitions': 'Strict partitions',
-  borrowing: 'Partitions with borrowing',
+  'shared-fifo': 'Shared FIFO',
+  'shared-round-robin': 'Shared round-robin',
+  'strict-partitions': 'Strict tenant partitions',
+  borrowing: 'Partitions with idle borrowing',
 };
 
 export const POLICY_HELP: Record<Policy, string> = {

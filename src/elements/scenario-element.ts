@@ -1,9 +1,9 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
-import type { LabConfig } from '../sim/index.js';
+import { quoteValue, type LabConfig } from '../sim/index.js';
 
 const warned = new Set<string>();
 
@@ -28,6 +28,7 @@ const warned = new Set<string>();
  * @attr last-arrival - last tick with offers (fixed at 11 in the elements).
  * @attr theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
+ * @attr heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
  * @cssproperty --bulkhead-color-text - text colour. Each colour may be one value for both schemes or a `light-dark()` pair.
  * @cssproperty --bulkhead-color-muted - secondary text colour.
  * @cssproperty --bulkhead-color-surface - background of every element, its cards and the lab.
@@ -51,6 +52,13 @@ export abstract class ScenarioElement extends LitElement {
   /** Whether this element always owns a scenario and serves the views inside it. */
   static readonly isSource: boolean = false;
 
+  /** The heading level this element's own headings take unless `heading-level` says otherwise. */
+  static readonly defaultHeadingLevel: number = 3;
+
+  static override properties: PropertyDeclarations = { headingLevel: { type: Number, attribute: 'heading-level' } };
+  /** The level of this element's headings (1–6), so they fit the page's outline. */
+  declare headingLevel: number | null;
+
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.isSource ? 'id' : 'for'];
   }
@@ -59,6 +67,7 @@ export abstract class ScenarioElement extends LitElement {
 
   constructor() {
     super();
+    this.headingLevel = null;
     // A page may set these before the element's definition loaded: they are own properties then,
     // hiding the accessors below. Take them over (the custom-elements upgrade pattern).
     for (const name of ['config', 'tick', 'timeSource'] as const) {
@@ -117,7 +126,26 @@ export abstract class ScenarioElement extends LitElement {
   }
 
   private get notes(): Note[] {
-    return [...this.bound.notes, ...this.ownAttributeNotes()];
+    const level = this.getAttribute('heading-level');
+    const badLevel = level !== null && String(this.level) !== level.trim();
+    return [
+      ...this.bound.notes,
+      ...this.ownAttributeNotes(),
+      ...(badLevel ? [{ kind: 'heading-level', text: `heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}` }] : []),
+    ];
+  }
+
+  /** The heading level in use: `heading-level` when it is 1–6, else the element's default. */
+  protected get level(): number {
+    const level = Number(this.headingLevel);
+    const fallback = (this.constructor as typeof ScenarioElement).defaultHeadingLevel;
+    return Number.isInteger(level) && level >= 1 ? Math.min(6, level) : fallback;
+  }
+
+  /** A heading at `level` (the element's own by default): the outline follows the page's. */
+  protected renderHeading(content: unknown, options: { level?: number; id?: string; cls?: string } = {}): TemplateResult {
+    const level = Math.min(6, options.level ?? this.level);
+    return html`<div role="heading" aria-level=${level} class="heading ${options.cls ?? ''}" id=${options.id ?? nothing}>${content}</div>`;
   }
 
   /** Visible notices about bad attributes or a broken binding. */

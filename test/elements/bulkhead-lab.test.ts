@@ -20,7 +20,7 @@ describe('<bulkhead-lab>', () => {
     const el = await lab();
     const text = textOf(el);
     expect(text).to.contain('Contain a stalled dependency');
-    expect(deepAll(el, 'ol.steps li').length).to.equal(4);
+    expect(deepAll(el, '[part="steps"] li').length).to.equal(4);
     expect(text).to.contain('not a security boundary');
     expect(el.tick).to.equal(0);
     expect(fullRow(el, 'Completed')).to.deep.equal(['Completed', '0', '1']);
@@ -88,7 +88,7 @@ describe('<bulkhead-lab>', () => {
   it('says why a control is disabled', async () => {
     const el = await lab();
     expect(control(el, 'f-reservedA').disabled).to.equal(true);
-    expect(textOf(deep(el, 'lab-controls', '#f-reservedA-why'))).to.contain('Only the partitioned policies');
+    expect(textOf(deep(el, 'lab-controls', '#f-reservedA-why'))).to.contain('Only the two partitioned policies');
     expect(control(el, 'f-aHold').disabled).to.equal(true);
     expect(textOf(deep(el, 'lab-controls', '#f-aHold-why'))).to.contain('A is faulted');
     deep<HTMLInputElement>(el, 'lab-controls', 'input[value="none"]').click();

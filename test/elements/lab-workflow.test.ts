@@ -170,7 +170,7 @@ describe('narrow screens', () => {
   it('at 320 px the page never scrolls sideways; only the every-request table scrolls, in its own box', async () => {
     await setViewport({ width: 320, height: 700 });
     const lab = await mount();
-    deep<HTMLDetailsElement>(lab, 'details').open = true;
+    deepAll<HTMLDetailsElement>(lab, 'details').find((d) => d.querySelector('request-inspector'))!.open = true;
     for (let i = 0; i < 3; i++) {
       await settled(lab);
       await nextFrame(); // the layouts follow the width once it is measured

@@ -26,7 +26,7 @@ async function open(path: string, width: number): Promise<{ page: Page; errors: 
 
 test('the demo page shows the three experiments as labs', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
-  const titles = await page.$$eval('bulkhead-lab', (labs) => labs.map((lab) => lab.shadowRoot!.querySelector('h2')!.textContent));
+  const titles = await page.$$eval('bulkhead-lab', (labs) => labs.map((lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent));
   assert.deepEqual(titles, ['Contain a stalled dependency', 'Count every offered request', 'A slow dependency hurts more than a dead one']);
   const slowB = await shadowText(page, '#slow', 'outcome-gate[tenant="B"]:not([window])');
   assert.match(slowB, /3 completed of 11 required \(90 % of 12 offered\)/);
@@ -37,7 +37,7 @@ test('the demo page shows the three experiments as labs', async () => {
 test('the minified templates keep the spaces between words and the values beside them', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
   const label = await shadowText(page, '#slow', 'lab-controls', 'label[for="f-aHold"]');
-  assert.equal(label, 'A hold (ticks)');
+  assert.equal(label, 'A resource hold (ticks)');
   await page.evaluate(() => document.getElementById('slow')!.dispatchEvent(new CustomEvent('bulkhead-config-request', {
     detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
   })));

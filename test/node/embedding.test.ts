@@ -36,7 +36,7 @@ const open = (url: string, width?: number) => openPage(browser, url, width);
 test('one script tag and one element: the lab renders and answers a page script', async () => {
   const { page, errors } = await open(`${plain.url}${FIXTURES}/script-tag.html`);
   await page.waitForFunction(() => customElements.get('bulkhead-lab'));
-  assert.equal(await page.$eval('bulkhead-lab', (lab) => lab.shadowRoot!.querySelector('h2')!.textContent), 'Contain a stalled dependency');
+  assert.equal(await page.$eval('bulkhead-lab', (lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent), 'Contain a stalled dependency');
   const completed = await page.evaluate(() => new Promise<number>((resolve) => {
     const lab = document.querySelector('bulkhead-lab')!;
     type RunEvent = CustomEvent<{ run: { requests: { tenant: string; outcome: string }[] } }>;

@@ -5,7 +5,7 @@ import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
-import { GUIDES, SCOPE } from './guides.js';
+import { FULL_WINDOW, GUIDES, ORDERING, SCOPE, SCOPE_BY_EXPERIMENT, TAGLINE, type Experiment } from './guides.js';
 
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -25,7 +25,9 @@ import { ScenarioElement } from '../scenario-element.js';
  *   each lab an id if that happens.
  * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
  * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
+ * @slot steps - your own guided steps, e.g. an `<ol slot="steps">`, in place of the preset's.
  * @csspart lab - the whole lab.
+ * @csspart steps - the preset's guided steps.
  * @csspart header - title, steps and scope.
  * @csspart section - each section of the lab.
  * @csspart fullscreen - the Expand experiment / Exit full screen button.
@@ -37,6 +39,7 @@ import { ScenarioElement } from '../scenario-element.js';
  */
 export class BulkheadLab extends ScenarioElement {
   static override readonly isSource = true;
+  static override readonly defaultHeadingLevel = 2;
   static override styles = [
     tokens,
     widgetStyles,
@@ -54,13 +57,21 @@ export class BulkheadLab extends ScenarioElement {
       :host {
         border-radius: calc(var(--_radius) * 1.5);
       }
-      h2 {
+      .heading {
+        font-weight: 700;
+        line-height: 1.25;
+      }
+      .title {
         margin: 0;
         font-size: 1.35em;
       }
-      h3 {
+      .section {
         margin: 0 0 var(--_gap);
         font-size: 1.1em;
+      }
+      .tagline,
+      p.lead {
+        margin: 0.3em 0 0;
       }
       .kicker {
         margin: 0;
@@ -69,12 +80,15 @@ export class BulkheadLab extends ScenarioElement {
         letter-spacing: 0.06em;
         text-transform: uppercase;
       }
-      ol.steps {
-        margin: 0.3rem 0 0;
-        padding-left: 1.4rem;
+      ol {
+        margin: 0.3em 0 0;
+        padding-left: 1.4em;
       }
-      ol.steps li {
-        margin: 0.2rem 0;
+      li {
+        margin: 0.2em 0;
+      }
+      ::slotted(ol) {
+        margin: 0.3em 0 0;
       }
       [part="section"] {
         min-width: 0;
@@ -106,10 +120,18 @@ export class BulkheadLab extends ScenarioElement {
         gap: var(--_gap);
         align-items: start;
       }
-      .scope {
+      .scope,
+      .about {
         margin: 0;
-        font-size: 0.85em;
+        font-size: 0.9em;
         color: var(--_muted);
+      }
+      .about li,
+      .scope li {
+        margin: 0.15em 0;
+      }
+      details > summary .heading {
+        display: inline;
       }
     `,
   ];
@@ -200,64 +222,85 @@ export class BulkheadLab extends ScenarioElement {
   }
 
   protected override render() {
-    const preset = this.getAttribute('preset') as PresetName | null;
-    const known = preset !== null && preset in presets;
-    const title = this.heading ?? (known ? presets[preset!].title : 'Bulkhead lab');
-    const steps = GUIDES[known ? preset! : 'custom'];
+    const preset = this.getAttribute('preset');
+    const experiment: Experiment = preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
+    const title = this.heading ?? (experiment === 'custom' ? 'Bulkhead lab' : presets[experiment].title);
+    const level = this.level;
+    const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
+    const widgets = Math.min(6, level + 2);
     return html`
       <article class="lab" part="lab" aria-label=${title}>
         <header part="header">
           <div class="top">
             <div>
               <p class="kicker">Allocate · observe · compare</p>
-              <h2>${title}</h2>
+              ${this.renderHeading(title, { cls: 'title' })}
+              <p class="tagline">${TAGLINE}</p>
             </div>
             ${document.fullscreenEnabled
               ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
                   @click=${this.toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
               : nothing}
           </div>
-          <ol class="steps">${steps.map((step) => html`<li>${step}</li>`)}</ol>
         </header>
         ${this.renderNotices()}
+        <div part="section" role="group" aria-labelledby="h-experiment">
+          ${section('Your experiment', 'h-experiment')}
+          <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
+        </div>
         <div part="section" role="group" aria-labelledby="h-inputs">
-          <h3 id="h-inputs">Inputs</h3>
-          <lab-controls></lab-controls>
+          ${section('Inputs', 'h-inputs')}
+          <lab-controls heading-level=${widgets}></lab-controls>
         </div>
         <div part="section" role="group" aria-labelledby="h-playback">
-          <h3 id="h-playback">Playback: 20 ticks over one minute at 1×</h3>
-          <tick-timeline></tick-timeline>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-now">
-          <h3 id="h-now">At the inspected tick</h3>
-          <div class="gates">
-            <outcome-gate tenant="A" window="inspected"></outcome-gate>
-            <outcome-gate tenant="B" window="inspected"></outcome-gate>
-          </div>
-          <div class="split">
-            <slot-board></slot-board>
-            <outcome-table window="inspected"></outcome-table>
-          </div>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-full">
-          <h3 id="h-full">Full-window result</h3>
-          <div class="gates">
-            <outcome-gate tenant="A"></outcome-gate>
-            <outcome-gate tenant="B"></outcome-gate>
-          </div>
-          <outcome-table window="full"></outcome-table>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-notebook">
-          <h3 id="h-notebook">Baseline and notes</h3>
-          <lab-notebook key=${this.labKey} heading=${title}></lab-notebook>
+          ${section('60-second scheduler inspection', 'h-playback')}
+          <p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the
+            same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
+          <tick-timeline heading-level=${widgets}></tick-timeline>
         </div>
         <div part="section">
           <details>
-            <summary>Every request and resource</summary>
-            <request-inspector></request-inspector>
+            <summary>${this.renderHeading('Event ordering and limits', { level: level + 1 })}</summary>
+            <ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>
           </details>
         </div>
-        <p class="scope">${SCOPE}</p>
+        <div part="section" role="group" aria-labelledby="h-now">
+          ${section('Outcomes at the inspected tick', 'h-now')}
+          <div class="gates">
+            <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
+            <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
+          </div>
+          <div class="split">
+            <slot-board heading-level=${widgets}></slot-board>
+            <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
+          </div>
+        </div>
+        <div part="section" role="group" aria-labelledby="h-full">
+          ${section('Full-window calculation', 'h-full')}
+          <p class="about">${FULL_WINDOW}</p>
+          <div class="gates">
+            <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
+            <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
+          </div>
+          <outcome-table window="full" heading-level=${widgets}></outcome-table>
+        </div>
+        <div part="section" role="group" aria-labelledby="h-notebook">
+          ${section('Baseline and notes', 'h-notebook')}
+          <lab-notebook key=${this.labKey} heading=${title} heading-level=${widgets}></lab-notebook>
+        </div>
+        <div part="section">
+          <details>
+            <summary>${this.renderHeading('Every request and resource', { level: level + 1 })}</summary>
+            <request-inspector heading-level=${widgets}></request-inspector>
+          </details>
+        </div>
+        <div part="section scope" role="group" aria-labelledby="h-scope">
+          ${section('Scope and references', 'h-scope')}
+          <ul class="scope">
+            ${SCOPE.map((line) => html`<li>${line}</li>`)}
+            <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
+          </ul>
+        </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
       </article>
     `;

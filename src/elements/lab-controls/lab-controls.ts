@@ -14,39 +14,24 @@ interface NumberControl {
   disabledBecause?: (config: LabConfig) => string | null;
 }
 
-const GROUPS: { title: string; controls: NumberControl[] }[] = [
+const DEMAND: NumberControl[] = [
+  { field: 'slots', label: 'Total resources' },
   {
-    title: 'Slots and demand',
-    controls: [
-      { field: 'slots', label: 'Total slots' },
-      {
-        field: 'reservedA', label: "A's home slots",
-        disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the partitioned policies reserve home slots.'),
-      },
-      { field: 'aPerTick', label: 'A requests per tick' },
-      { field: 'bEvery', label: 'One B request every', unit: 'ticks' },
-    ],
+    field: 'reservedA', label: 'Slots reserved for A',
+    disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the two partitioned policies reserve slots.'),
   },
+  { field: 'aPerTick', label: 'A arrivals per tick' },
+  { field: 'bEvery', label: 'B arrival every N ticks' },
   {
-    title: 'Service time and timeouts',
-    controls: [
-      {
-        field: 'aHold', label: 'A hold', unit: 'ticks',
-        disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
-      },
-      { field: 'bHold', label: 'B hold', unit: 'ticks' },
-      { field: 'aTimeout', label: 'A total timeout', unit: 'ticks' },
-      { field: 'bTimeout', label: 'B total timeout', unit: 'ticks' },
-    ],
+    field: 'aHold', label: 'A resource hold', unit: 'ticks',
+    disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
   },
-  {
-    title: 'Admission and target',
-    controls: [
-      { field: 'queueCap', label: 'Most waiting per tenant' },
-      { field: 'target', label: 'Completion target', unit: '%' },
-    ],
-  },
+  { field: 'bHold', label: 'B resource hold', unit: 'ticks' },
+  { field: 'aTimeout', label: 'A total timeout', unit: 'ticks' },
+  { field: 'bTimeout', label: 'B total timeout', unit: 'ticks' },
 ];
+const QUEUE: NumberControl = { field: 'queueCap', label: 'Maximum waiting per tenant' };
+const TARGET: NumberControl = { field: 'target', label: 'Completion target', unit: '%' };
 
 const FAULT_LABEL: Record<Fault, string> = {
   none: 'Healthy: A calls hold their slot for A hold',
@@ -117,13 +102,18 @@ export class LabControls extends ScenarioElement {
     `,
   ];
 
-  static override properties = { clamped: { state: true } };
-  /** A's reserved slots lowered by the last edit of Total slots, so B keeps a slot; said quietly beside the field. */
+  static override properties = { clamped: { state: true }, refused: { state: true } };
+  /** A's reserved slots lowered by the last edit of Total resources, so B keeps a slot; said quietly beside the field. */
   declare private clamped: number | null;
+  /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
+  declare private refused: { field: NumericField; value: string } | null;
+  /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
+  private editStart: number | null = null;
 
   constructor() {
     super();
     this.clamped = null;
+    this.refused = null;
   }
 
   private change(changes: Partial<Record<keyof LabConfig, unknown>>) {
@@ -139,22 +129,36 @@ export class LabControls extends ScenarioElement {
     const { min, max } = uiRangeOf(field, this.scenario.config);
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
+    if (valid) this.refused = null;
     if (valid && value !== this.scenario.config[field]) this.change({ [field]: value });
-    else if (commit && !valid) input.value = String(this.scenario.config[field]); // put back the value in use
+    else if (commit && !valid) {
+      // Typing applies each valid prefix at once ("15" on the way to "150"): go back to where the edit began.
+      const before = this.editStart ?? this.scenario.config[field];
+      this.refused = { field, value: input.value.trim().slice(0, 12) };
+      if (before !== this.scenario.config[field]) this.change({ [field]: before });
+      input.value = String(before);
+    }
+    if (commit) this.editStart = null;
   }
 
   private renderNumber(config: LabConfig, { field, label, unit, disabledBecause }: NumberControl) {
     const { min, max } = uiRangeOf(field, config);
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
+    const refused = this.refused?.field === field ? this.refused.value : null;
     return html`<div class="field">
       <label for=${id}>${unit ? `${label} (${unit})` : label}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${live(String(config[field]))}
-        ?disabled=${why !== null} aria-describedby=${why ? `${id}-why` : `${id}-range`}
+        ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
+        @focus=${() => (this.editStart = config[field])}
         @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>
       ${why
         ? html`<p class="why" id="${id}-why">${why}</p>`
         : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`}
+      ${refused === null
+        ? ''
+        : html`<p class="why refused" id="${id}-refused" role="status">${refused === '' ? 'An empty box' : `“${refused}”`} is not
+            accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.</p>`}
       ${field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
         ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
         : ''}
@@ -167,8 +171,8 @@ export class LabControls extends ScenarioElement {
       ${this.renderNotices()}
       <form part="form" @submit=${(e: Event) => e.preventDefault()}>
         <fieldset>
-          <legend>Policy</legend>
-          <label for="policy">How waiting work gets a slot</label>
+          <legend>Choose dispatch and admission rules</legend>
+          <label for="policy">Scheduling policy</label>
           <!-- Options written out, so they exist before the select's value is set on first render. -->
           <select id="policy" aria-describedby="policy-help" .value=${live(config.policy)}
             @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
@@ -178,6 +182,7 @@ export class LabControls extends ScenarioElement {
             <option value="borrowing">${POLICY_LABEL.borrowing}</option>
           </select>
           <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>
+          ${this.renderNumber(config, QUEUE)}
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>
@@ -187,10 +192,15 @@ export class LabControls extends ScenarioElement {
             <span>${FAULT_LABEL[fault]}</span>
           </label>`)}
         </fieldset>
-        ${GROUPS.map((group) => html`<fieldset>
-          <legend>${group.title}</legend>
-          ${group.controls.map((control) => this.renderNumber(config, control))}
-        </fieldset>`)}
+        <fieldset>
+          <legend>Allocate workers and demand</legend>
+          ${DEMAND.map((control) => this.renderNumber(config, control))}
+        </fieldset>
+        <fieldset>
+          <legend>Read the full outcome</legend>
+          ${this.renderNumber(config, TARGET)}
+          <p class="why">Moves only the gate, never the schedule.</p>
+        </fieldset>
         <p class="fixed">Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.</p>
       </form>
     `;

@@ -75,9 +75,10 @@ export class LabNotebook extends ScenarioElement {
         gap: calc(var(--_gap) * 2);
         align-items: start;
       }
-      h4 {
-        margin: 0 0 0.3rem;
+      .heading {
+        margin: 0 0 0.3em;
         font-size: 1em;
+        font-weight: 700;
       }
       .buttons {
         display: flex;
@@ -299,7 +300,7 @@ export class LabNotebook extends ScenarioElement {
       ${this.renderNotices()}
       <div class="grid">
         <div part="baseline" role="group" aria-labelledby="baseline-heading">
-          <h4 id="baseline-heading">Baseline</h4>
+          ${this.renderHeading('Baseline', { id: 'baseline-heading' })}
           <div class="buttons">
             <button type="button" @click=${() => (this.baseline = this.snapshot())}>
               ${has ? 'Replace baseline' : 'Capture baseline'}</button>
@@ -308,7 +309,7 @@ export class LabNotebook extends ScenarioElement {
           ${this.renderBaseline()}
         </div>
         <div part="notes" role="group" aria-labelledby="notes-heading">
-          <h4 id="notes-heading">Notes</h4>
+          ${this.renderHeading('Notes', { id: 'notes-heading' })}
           <label for="notes" class="hint">What did you expect, and what happened?</label>
           <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
           ${this.changedElsewhere

@@ -37,9 +37,10 @@ export class OutcomeGate extends ScenarioElement {
       .gate.B {
         --_tenant: var(--_b);
       }
-      h3 {
-        margin: 0 0 0.3rem;
+      .heading {
+        margin: 0 0 0.3em;
         font-size: 1em;
+        font-weight: 700;
         display: flex;
         flex-wrap: wrap;
         gap: 0.5rem;
@@ -95,11 +96,9 @@ export class OutcomeGate extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       <div role="group" class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
-        <h3>
-          <span>Tenant ${tenant} gate</span>
+        ${this.renderHeading(html`<span>Tenant ${tenant} gate</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
-          <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>
-        </h3>
+          <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>`)}
         ${m.offered === 0
           ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
           : html`
@@ -109,7 +108,7 @@ export class OutcomeGate extends ScenarioElement {
               <p>p95 latency: <strong>${ticks(m.p95)}</strong>
                 <span class="warning">— completed requests only; ${unfinished === 0
                   ? `every offered request ${full ? 'completed' : 'has completed'}`
-                  : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request' : 'requests'} that ${full ? 'did not complete' : 'have not completed'}`}</span></p>
+                  : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request that' : 'requests that'} ${full ? 'did not complete' : unfinished === 1 ? 'has not completed' : 'have not completed'}`}</span></p>
             `}
       </div>
     `;

@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { stateAt } from '../../sim/index.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
@@ -64,11 +64,12 @@ export class RequestInspector extends ScenarioElement {
     if (scroller) this.requestsScroll = scroller.scrollWidth > scroller.clientWidth + 1;
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed); // the base warns about corrected attributes there
     const scroller = this.renderRoot.querySelector('.scroller.requests');
     if (!scroller || !this.watcher) return;
     this.watcher.observe(scroller);
-    this.watcher.observe(scroller.firstElementChild!);
+    if (scroller.firstElementChild) this.watcher.observe(scroller.firstElementChild);
   }
 
   override disconnectedCallback(): void {

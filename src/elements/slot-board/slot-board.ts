@@ -18,9 +18,10 @@ export class SlotBoard extends ScenarioElement {
     tokens,
     widgetStyles,
     css`
-      h3 {
+      .heading {
         font-size: 1em;
-        margin: 0 0 0.4rem;
+        font-weight: 700;
+        margin: 0 0 0.4em;
       }
       ol {
         list-style: none;
@@ -77,7 +78,7 @@ export class SlotBoard extends ScenarioElement {
     const queues = scenario.queuesAt();
     return html`
       ${this.renderNotices()}
-      <h3>Slots at tick ${scenario.tick}</h3>
+      ${this.renderHeading(`Slots at tick ${scenario.tick}`)}
       <ol part="slots">
         ${slots.map((s) => html`<li class="slot ${s.tenant ?? 'free'} ${s.borrowed ? 'borrowed' : ''}">
           Slot ${s.slot}: <span class="holder">${s.holder ?? 'free'}</span>
@@ -87,8 +88,7 @@ export class SlotBoard extends ScenarioElement {
       </ol>
       <div class="queues" part="queues">
         ${(['A', 'B'] as const).map((tenant) => html`<div class="queue">
-          <h3 class="tenant-${tenant}">Tenant ${tenant} waiting: ${queues[tenant].length}
-            of at most ${scenario.config.queueCap}</h3>
+          ${this.renderHeading(`Tenant ${tenant} waiting: ${queues[tenant].length} of at most ${scenario.config.queueCap}`, { cls: `tenant-${tenant}` })}
           <p>${queues[tenant].length ? queues[tenant].join(' ') : 'nobody waiting'}</p>
         </div>`)}
       </div>

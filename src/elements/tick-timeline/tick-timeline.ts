@@ -1,14 +1,17 @@
-import { css, html } from 'lit';
-import { SPEEDS, WINDOW_SECONDS, type Speed } from '../../scenario/clock.js';
+import { css, html, type PropertyValues } from 'lit';
+import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scenario/clock.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
-  const whole = Math.floor(seconds);
+  const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
+
+/** What a screen reader calls each speed. */
+const SPEED_NAME: Record<Speed, string> = { 0.25: 'quarter', 0.5: 'half', 1: 'normal', 2: 'double' };
 
 /** The rows under the slots: which requests ended at each tick, and how. */
 const EVENT_ROWS = [['Timed out', 'timedOut'], ['Rejected', 'rejected']] as const;
@@ -197,6 +200,32 @@ export class TickTimeline extends ScenarioElement {
   ];
 
   private request = this.bound.request.bind(this.bound);
+  /** While playing, the timer that re-renders at the next whole inspection second, so the clock shown moves every second. */
+  private nextSecond: { time: TimeSource; handle: unknown } | null = null;
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    this.stopSecond();
+    const { playback } = this.scenario;
+    if (!playback.playing || !this.isConnected) return;
+    const elapsed = playback.elapsed;
+    const ms = ((Math.floor(elapsed + 1e-6) + 1 - elapsed) * 1000) / playback.speed;
+    const time = playback.time;
+    this.nextSecond = { time, handle: time.setTimeout(() => {
+      this.nextSecond = null;
+      this.requestUpdate();
+    }, ms) };
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopSecond();
+  }
+
+  private stopSecond() {
+    if (this.nextSecond) this.nextSecond.time.clearTimeout(this.nextSecond.handle);
+    this.nextSecond = null;
+  }
   private readonly layout = new ContainerLayout<Layout>(this, 'rows');
 
   private onKey(event: KeyboardEvent) {
@@ -309,7 +338,7 @@ export class TickTimeline extends ScenarioElement {
         <fieldset class="speed">
           <legend>Speed</legend>
           ${SPEEDS.map(
-            (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s}
+            (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
               @change=${() => this.request('bulkhead-speed-request', { speed: s as Speed })}>${s}×</label>`,
           )}
         </fieldset>
