@@ -1,10 +1,14 @@
-/** Registers every element (the script-tag entry) and exports the public API. */
+/**
+ * Registers the lab and its widgets (the script-tag entry) and exports the public API.
+ * `<measured-run>`, which charts the measured companion's results and has no place in an article's
+ * lab, is its own entry (`dist/elements/measured-run.js`, `bulkhead-lab/measured-run`), so the
+ * bundle every article loads does not carry it.
+ */
 // Sources first, so views that upgrade after them find their enclosing source at once.
 export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
 export { BulkheadLab } from './elements/bulkhead-lab/define.js';
 export { LabControls } from './elements/lab-controls/define.js';
 export { LabNotebook } from './elements/lab-notebook/define.js';
-export { MeasuredRun } from './elements/measured-run/define.js';
 export { OutcomeGate } from './elements/outcome-gate/define.js';
 export { OutcomeTable } from './elements/outcome-table/define.js';
 export { RequestInspector } from './elements/request-inspector/define.js';

@@ -34,7 +34,7 @@ const QUEUE: NumberControl = { field: 'queueCap', label: 'Maximum waiting per te
 const TARGET: NumberControl = { field: 'target', label: 'Completion target', unit: '%' };
 
 const FAULT_LABEL: Record<Fault, string> = {
-  none: 'Healthy: A calls hold their slot for A hold',
+  none: 'Healthy: A calls hold their slot for A resource hold',
   stall: 'Stall all A calls until timeout',
   'fail-fast': 'Fail fast: A calls error the moment they start',
 };
