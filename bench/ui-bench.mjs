@@ -1,4 +1,5 @@
-// UI figures for SPEC §8 in headless Chromium against the built bundle, served as static files:
+// The UI figures of docs/EMBEDDING.md, "UI figures", in headless Chromium against the built bundle,
+// served as static files:
 // input change → updated DOM for a whole <bulkhead-lab>; long tasks during a 2× playback of the
 // window in real time (30 s); JS heap and DOM counters after mounting, playing and removing 500 labs.
 // Prints figures only; it asserts no times. Run with `npm run bench` (builds first).

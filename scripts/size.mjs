@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { init, parse } from 'es-module-lexer';
 import { rollup } from 'rollup';
 
-// 1 KB = 1024 B: the convention of the figures (the old bundle, 20,911 B, was "about 20.4 KB").
+// 1 KB = 1024 B, the convention of every size in README.md and docs/EMBEDDING.md
+// (the old bundle, 20,911 B, was "about 20.4 KB").
 export const KB = 1024;
 
 /**

@@ -1,4 +1,4 @@
-/** Scenario inputs, their ranges, defaults and presets (SPEC §2.1, §5), plus validation. */
+/** Scenario inputs, their ranges, defaults and presets (docs/MODEL.md, Inputs, Presets), and validation. */
 
 export const POLICIES = ['shared-fifo', 'shared-round-robin', 'strict-partitions', 'borrowing'] as const;
 export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
@@ -67,7 +67,7 @@ function apiRange(field: NumericField, config: LabConfig): Range {
   }
 }
 
-/** Ranges the elements offer (SPEC §2.1 "UI range"); horizon and lastArrival are fixed there. */
+/** Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"); horizon and lastArrival are fixed there. */
 function uiRange(field: NumericField, config: LabConfig): Range {
   switch (field) {
     case 'slots': return { min: 1, max: 8 };
@@ -96,7 +96,7 @@ export function uiRangeOf(field: NumericField, config: LabConfig): Range {
   return uiRange(field, config);
 }
 
-/** How many requests a config offers over its window (SPEC §2.2). */
+/** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
   const ticks = config.lastArrival + 1;
   return ticks * config.aPerTick + Math.floor(config.lastArrival / config.bEvery) + 1;

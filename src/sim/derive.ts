@@ -1,4 +1,4 @@
-/** Views of a run at any tick, derived from its records alone (SPEC §2.5–2.6). */
+/** Views of a run at any tick, from its records alone (docs/MODEL.md, States at a tick to The gate). */
 import type { LabConfig, Tenant } from './config.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 

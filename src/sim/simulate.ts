@@ -1,4 +1,4 @@
-/** The tick engine of SPEC §2.2–2.4: config in, one record per offered request out. */
+/** The tick engine (docs/MODEL.md, One tick, in order): config in, one record per offered request out. */
 import { validateConfig, type LabConfig, type Tenant } from './config.js';
 
 export type Outcome = 'completed' | 'failed' | 'timed-out' | 'rejected' | 'pending';

@@ -28,7 +28,7 @@ describe('<bulkhead-lab>', () => {
     await expect(el).to.be.accessible();
   });
 
-  describe('reference outcomes of SPEC §2.7, set through the controls', () => {
+  describe('reference outcomes of docs/MODEL.md, set through the controls', () => {
     const expected: [string, string, string][] = [
       // policy, B completed / offered, B p95
       ['shared-fifo', '1 / 4', '1'],

@@ -1,4 +1,5 @@
-// SPEC §3: sources, `for=` and enclosing binding, events in both directions, and independence.
+// README, "Composing widgets" and "Events": sources, `for=` and enclosing binding, events in both
+// directions, and independence.
 import { expect, fixture, html, oneEvent, fixtureSync } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';

@@ -1,5 +1,5 @@
-// The reader's workflow (SPEC §4): baseline, notes and export, full screen, narrow screens,
-// announcements, theming and permalinks, used through the UI.
+// The reader's workflow (README, "The reader's workflow"): baseline, notes and export, full screen,
+// narrow screens, announcements, theming and permalinks, used through the UI.
 import { expect, fixture, html, nextFrame, oneEvent, fixtureSync } from '@open-wc/testing';
 import { nothing } from 'lit';
 import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';

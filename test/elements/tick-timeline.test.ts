@@ -1,4 +1,4 @@
-// Playback per SPEC §4 with an injected clock: no test waits on real seconds.
+// Playback as README, "Playback" describes it, with an injected clock: no test waits on real seconds.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';

@@ -46,7 +46,7 @@ test('one script tag and one element: the lab renders and answers a page script'
       detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
     }));
   }));
-  assert.equal(completed, 4); // SPEC §2.7: strict partitions, B completes 4 of 4
+  assert.equal(completed, 4); // docs/MODEL.md, Reference outcomes: strict partitions, B completes 4 of 4
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -65,7 +65,8 @@ test('two per-element entries share one copy of Lit', async () => {
   assert.equal(await page.evaluate((marker) => (globalThis as unknown as Record<string, unknown[]>)[marker]!.length, LIT_MARKER), 1);
   assert.equal(withLit.length, 1, `Lit came in ${withLit.join(', ')}`);
   assert.match(withLit[0]!, /^\/dist\/elements\/chunks\//);
-  assert.match(await shadowText(page, 'outcome-gate'), /3 completed of 11 required/); // SPEC §5 slow-vs-dead
+  // docs/MODEL.md, Reference outcomes: slow versus dead
+  assert.match(await shadowText(page, 'outcome-gate'), /3 completed of 11 required/);
   assert.match(await shadowText(page, 'tick-timeline'), /Play/);
   assert.deepEqual(errors, []);
   await page.close();

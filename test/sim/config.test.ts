@@ -1,4 +1,4 @@
-// Strict validation for the API, forgiving normalization for elements (SPEC §2.1).
+// Strict validation for the API, forgiving normalization for elements (docs/MODEL.md, Inputs).
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
@@ -16,7 +16,7 @@ const rangeError = (input: unknown): RangeError => {
 };
 
 describe('validateConfig / simulate (strict)', () => {
-  it('uses the defaults of SPEC §2.1', () => {
+  it('uses the defaults of docs/MODEL.md, Inputs', () => {
     expect(simulate().config).to.deep.equal({
       policy: 'shared-fifo', slots: 4, reservedA: 2, aPerTick: 2, bEvery: 3, aHold: 2, bHold: 1, aFault: 'stall',
       aTimeout: 12, bTimeout: 4, queueCap: 6, target: 90, horizon: 20, lastArrival: 11,

@@ -1,4 +1,5 @@
-// Views derived from the records at a tick (SPEC §2.5–2.6), on the default fixture worked out by hand.
+// Views derived from the records at a tick (docs/MODEL.md, States at a tick to The gate), on the
+// default fixture worked out by hand.
 import { expect } from '@open-wc/testing';
 import { metricsAt, p95, queuesAt, requiredCompletions, simulate, slotsAt, stateAt } from '../../src/sim/index.js';
 

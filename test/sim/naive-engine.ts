@@ -1,5 +1,6 @@
-// A second, deliberately naive engine: SPEC §2.3–2.4 transcribed line by line, with a slot array
-// scanned every tick and outcomes decided only when they happen. Slow, but obviously the spec;
+// A second, deliberately naive engine: docs/MODEL.md, "One tick, in order" to "Direct handoff",
+// transcribed line by line, with a slot array scanned every tick and outcomes decided only when they
+// happen. Slow, but obviously the documented rules;
 // the property tests check that the fast engine agrees with it on thousands of random configs.
 import type { LabConfig, RequestRecord, Tenant } from '../../src/sim/index.js';
 

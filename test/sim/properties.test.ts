@@ -35,7 +35,7 @@ const configs: fc.Arbitrary<LabConfig> = fc
 const ticks = (run: LabRun) => Array.from({ length: run.config.horizon + 1 }, (_, t) => t);
 
 describe('engine invariants (fast-check, 1,000 configs each)', () => {
-  it('agrees record for record with the naive transcription of the spec', () => {
+  it('agrees record for record with the naive transcription of docs/MODEL.md', () => {
     fc.assert(
       fc.property(configs, (config) => {
         expect(simulate(config).requests).to.deep.equal(naiveSimulate(config));

@@ -1,4 +1,4 @@
-// The acceptance table of SPEC §2.7 and the experiments of SPEC §5.
+// docs/MODEL.md, Reference outcomes: the stalled-dependency table and the experiments (Presets).
 import { expect } from '@open-wc/testing';
 import { metricsAt, presets, simulate, type LabConfig, type Policy } from '../../src/sim/index.js';
 
@@ -11,7 +11,7 @@ const fullWindow = (config: Partial<LabConfig>) => {
   return metricsAt(run, run.config.horizon);
 };
 
-describe('reference outcomes (SPEC §2.7)', () => {
+describe('reference outcomes (docs/MODEL.md)', () => {
   const table: [Policy, number, number, number][] = [
     // policy, B completed, B timed out, B p95 (B offered 4 and A completed 0 in every row)
     ['shared-fifo', 1, 3, 1],
@@ -43,7 +43,7 @@ describe('reference outcomes (SPEC §2.7)', () => {
   });
 });
 
-describe('experiments (SPEC §5)', () => {
+describe('experiments (docs/MODEL.md, Presets and Reference outcomes)', () => {
   it('stalled-dependency and count-every-request are the fixture under FIFO and round-robin', () => {
     expect(presets['stalled-dependency'].config).to.deep.equal(simulate({ ...fixture, policy: 'shared-fifo' }).config);
     expect(presets['count-every-request'].config).to.deep.equal(

@@ -1,4 +1,5 @@
-// Every rule of SPEC §2.2–2.4 on a case small enough to work out by hand (the comments do).
+// Every rule of docs/MODEL.md, Workload to Direct handoff, on a case small enough to work out by hand
+// (the comments do).
 import { expect } from '@open-wc/testing';
 import { simulate, stateAt, type LabConfig, type LabRun, type RequestRecord } from '../../src/sim/index.js';
 
@@ -14,7 +15,7 @@ const quiet: Partial<LabConfig> = {
   queueCap: 6, horizon: 20, lastArrival: 0,
 };
 
-describe('workload (SPEC §2.2)', () => {
+describe('workload (docs/MODEL.md, Workload)', () => {
   it('offers A requests before the B request of a tick, and names them per tenant', () => {
     // aPerTick 2, bEvery 2, lastArrival 2: tick 0 → A0 A1 B0; tick 1 → A2 A3; tick 2 → A4 A5 B1.
     const run = simulate({ ...quiet, aPerTick: 2, bEvery: 2, lastArrival: 2 });
@@ -31,7 +32,7 @@ describe('workload (SPEC §2.2)', () => {
   });
 });
 
-describe('one tick (SPEC §2.3)', () => {
+describe('one tick (docs/MODEL.md, One tick, in order)', () => {
   it('lets a completion exactly at the deadline win', () => {
     // B0 arrives at 0 with timeout 4 (deadline 4) and hold 4: it completes at 0 + 4 = 4 before expiry.
     const onTime = byId(simulate({ ...quiet, slots: 1, reservedA: 0, bHold: 4, bTimeout: 4 }), 'B0');
@@ -106,7 +107,7 @@ describe('one tick (SPEC §2.3)', () => {
   });
 });
 
-describe('policies (SPEC §2.4)', () => {
+describe('policies (docs/MODEL.md, Policies)', () => {
   it('round-robin alternates tenants, counting a direct handoff as a start', () => {
     // One slot. Tick 0: A0 takes it by handoff (last start: A); A1 and B0 wait. Tick 1: A0 completes;
     // both tenants wait and A started last, so B0 goes next, then A1 at tick 2.
