@@ -74,9 +74,7 @@ test('the measured page charts the committed sample run', async () => {
 test('in forced-colors mode the slot picture keeps its marks in system colours', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
   await page.goto(`${server.url}/demo/index.html`, { waitUntil: 'load' });
-  // The measured page loads only <measured-run>; every other page, the bundle with the lab.
-  const tag = path.includes('measured') ? 'measured-run' : 'bulkhead-lab';
-  await page.waitForFunction((name) => customElements.get(name) !== undefined, tag);
+  await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
   const marks = await page.evaluate(() => {
     const timeline = document.querySelector('#stalled')!.shadowRoot!.querySelector('tick-timeline')!.shadowRoot!;
     const cell = timeline.querySelector('td.A')!;
@@ -118,9 +116,7 @@ test('notes survive a real reload, and Export notes downloads them', async () =>
   const notes = page.locator('#count lab-notebook textarea');
   await notes.fill('The p95 hides two timeouts.');
   await page.reload({ waitUntil: 'load' });
-  // The measured page loads only <measured-run>; every other page, the bundle with the lab.
-  const tag = path.includes('measured') ? 'measured-run' : 'bulkhead-lab';
-  await page.waitForFunction((name) => customElements.get(name) !== undefined, tag);
+  await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
   assert.equal(await page.locator('#count lab-notebook textarea').inputValue(), 'The p95 hides two timeouts.');
   assert.equal(await page.locator('#stalled lab-notebook textarea').inputValue(), '');
   const [download] = await Promise.all([
