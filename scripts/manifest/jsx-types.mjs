@@ -8,6 +8,7 @@
 // - read-only properties (`scenario`, `isScenarioSource`…) are left out: a JSX prop sets them;
 // - the tool wraps an event's type in CustomEvent<…> itself and imports nothing for it, so each
 //   event gets its detail type, named through the package's own type exports.
+import fs from 'node:fs';
 import path from 'node:path';
 import { generateJsxTypes } from 'custom-element-jsx-integration';
 
@@ -39,6 +40,9 @@ export function jsxTypesPlugin({ outdir, fileName }) {
         }
       }
       generateJsxTypes(manifest, { outdir, fileName, typesSrc: 'jsxType', hideLogs: true });
+      // The types have no runtime; an empty module beside them lets `import 'bulkhead-lab/jsx'`
+      // (not only `import type`) resolve in Node and bundlers.
+      fs.writeFileSync(path.join(outdir, fileName.replace(/\.d\.ts$/, '.js')), '// Types only: see index.d.ts.\nexport {};\n');
     },
   };
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-const FILES = ['custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/vscode.css-custom-data.json', 'dist/web-types.json', 'dist/jsx/index.d.ts'];
+const FILES = ['custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/vscode.css-custom-data.json', 'dist/web-types.json', 'dist/jsx/index.d.ts', 'dist/jsx/index.js'];
 const missing = FILES.filter((file) => !fs.existsSync(file));
 if (missing.length) throw new Error(`${missing.join(', ')} missing: run \`npm run build\` first (\`npm test\` does)`);
 
@@ -23,7 +23,7 @@ const names = (items: Named[] | undefined) => (items ?? []).map((item) => item.n
 const tags = elements.map((element) => element.tagName!).sort();
 
 test('package.json exports each integration file, and names web-types for JetBrains IDEs', () => {
-  assert.deepEqual(pkg.exports['./jsx'], { types: './dist/jsx/index.d.ts' });
+  assert.deepEqual(pkg.exports['./jsx'], { types: './dist/jsx/index.d.ts', default: './dist/jsx/index.js' });
   assert.equal(pkg.exports['./vscode.html-custom-data.json'], './dist/vscode.html-custom-data.json');
   assert.equal(pkg.exports['./vscode.css-custom-data.json'], './dist/vscode.css-custom-data.json');
   assert.equal(pkg.exports['./web-types.json'], './dist/web-types.json');
