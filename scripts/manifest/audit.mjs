@@ -1,7 +1,10 @@
 // Lists what custom-elements.json leaves out that the elements really have: config attributes,
 // `theme`, parts written in templates, the --bulkhead-* tokens they read, and events they
-// dispatch. The analyzer only knows what the JSDoc says, so each gap names the file, class and tag
-// to add. Prints the gaps and exits 0; with --strict it exits 1 when there are any.
+// dispatch (their own requests, those of the views they render in their shadow tree, and the
+// announcements every element that can own a scenario makes); and public attributes, fields and
+// events the manifest gives no type. The analyzer only knows what the source and its JSDoc say, so
+// each gap names the file, class and tag to add. Prints the gaps and exits 0; with --strict it
+// exits 1 when there are any. (test/elements/manifest-events.test.ts checks the events in a browser.)
 // Run with `node --import tsx` (it reads the config fields from the TypeScript source).
 import fs from 'node:fs';
 import { attributeOf } from '../../src/scenario/source.ts';
@@ -34,15 +37,31 @@ const gap = (where, tag, names) => {
   for (const name of names) tags[tag].add(name);
 };
 
+const sourceOf = (mod) => fs.readFileSync(mod.path.replace(/^dist\/lib\/(.+)\.js$/, 'src/$1.ts'), 'utf8');
+const elements = manifest.modules.flatMap((mod) => (mod.declarations ?? []).filter((d) => d.tagName).map((d) => ({ mod, tag: d.tagName })));
+/** The request events a tag's own code sends, and those of every element it renders, further down too. */
+function requestsOf(tag, seen = new Set()) {
+  const found = elements.find((e) => e.tag === tag);
+  if (!found || seen.has(tag)) return [];
+  seen.add(tag);
+  const source = sourceOf(found.mod);
+  const rendered = elements.map((e) => e.tag).filter((other) => other !== tag && source.includes(`<${other}`));
+  return [...new Set([...matches(source, /'(bulkhead-[a-z-]+-request)'/g), ...rendered.flatMap((other) => requestsOf(other, seen))])];
+}
+
+// Types: a typed manifest is what editors complete and JSX checks against.
+const untyped = (items) => (items ?? []).filter((item) => item.privacy !== 'private' && item.privacy !== 'protected'
+  && (item.kind === undefined || item.kind === 'field') && !item.type?.text).map((item) => item.name);
+
 for (const mod of manifest.modules) {
   for (const element of mod.declarations ?? []) {
     if (!element.tagName) continue;
     const file = mod.path.replace(/^dist\/lib\/(.+)\.js$/, 'src/$1.ts');
-    const source = fs.readFileSync(file, 'utf8');
+    const source = sourceOf(mod);
     const inherits = isScenarioElement(element);
     const usesTokens = source.includes('styles/tokens.js');
     const isSource = /static override readonly isSource = true/.test(source);
-    const requests = matches(source, /'(bulkhead-[a-z-]+-request)'/g);
+    const requests = requestsOf(element.tagName);
     const shared = {
       attr: inherits ? configAttributes : [],
       csspart: inherits ? ['notices'] : [],
@@ -52,11 +71,8 @@ for (const mod of manifest.modules) {
       attr: inherits && !isSource ? ['for'] : [],
       csspart: matches(source, /part="([a-z-]+)"/g),
       cssproperty: matches(source, /var\((--bulkhead-[a-z0-9-]+)/g),
-      fires: [
-        ...requests,
-        ...(isSource || requests.includes('bulkhead-config-request') ? ['bulkhead-run'] : []),
-        ...(isSource || requests.length > 0 ? ['bulkhead-tick'] : []),
-      ],
+      // A source, or a view on its own, answers requests and announces what they change.
+      fires: [...requests, ...(inherits ? ['bulkhead-run', 'bulkhead-tick'] : [])],
     };
     const documented = {
       attr: element.attributes, csspart: element.cssParts, cssproperty: element.cssProperties, fires: element.events,
@@ -70,6 +86,10 @@ for (const mod of manifest.modules) {
       const sharedMissing = missing(tag, shared[tag] ?? []);
       gap(inherits ? BASE : here, tag, sharedMissing);
       gap(here, tag, missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)));
+    }
+    for (const [tag, items] of [['attr', element.attributes], ['prop', element.members], ['fires', element.events]]) {
+      gap(here, `${tag} {type}`, untyped((items ?? []).filter((item) => !item.inheritedFrom)));
+      gap(BASE, `${tag} {type}`, untyped((items ?? []).filter((item) => item.inheritedFrom)));
     }
   }
 }

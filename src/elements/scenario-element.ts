@@ -11,24 +11,28 @@ const warned = new Set<string>();
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
  * else its own config attributes) and shows notices about corrected attributes.
  *
- * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: the starting config.
- * @attr policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
- * @attr slots - total slots, 1–8.
- * @attr reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.
- * @attr a-per-tick - A requests offered at every arrival tick, 0–3.
- * @attr b-every - one B request at every tick divisible by this, 1–12.
- * @attr a-hold - ticks a healthy A call holds its slot, 1–12.
- * @attr b-hold - ticks a B call holds its slot, 1–12.
- * @attr a-fault - `none`, `stall` or `fail-fast`.
- * @attr a-timeout - A's total timeout from arrival, 1–20.
- * @attr b-timeout - B's total timeout from arrival, 1–20.
- * @attr queue-cap - most waiting requests per tenant, 0–12.
- * @attr target - completion target in whole percent, 0–100.
- * @attr horizon - last tick of the window (fixed at 20 in the elements).
- * @attr last-arrival - last tick with offers (fixed at 11 in the elements).
- * @attr theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: the starting config.
+ * @attr {'shared-fifo' | 'shared-round-robin' | 'strict-partitions' | 'borrowing'} policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
+ * @attr {number} slots - total slots, 1–8.
+ * @attr {number} reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.
+ * @attr {number} a-per-tick - A requests offered at every arrival tick, 0–3.
+ * @attr {number} b-every - one B request at every tick divisible by this, 1–12.
+ * @attr {number} a-hold - ticks a healthy A call holds its slot, 1–12.
+ * @attr {number} b-hold - ticks a B call holds its slot, 1–12.
+ * @attr {'none' | 'stall' | 'fail-fast'} a-fault - `none`, `stall` or `fail-fast`.
+ * @attr {number} a-timeout - A's total timeout from arrival, 1–20.
+ * @attr {number} b-timeout - B's total timeout from arrival, 1–20.
+ * @attr {number} queue-cap - most waiting requests per tenant, 0–12.
+ * @attr {number} target - completion target in whole percent, 0–100.
+ * @attr {number} horizon - last tick of the window (fixed at 20 in the elements).
+ * @attr {number} last-arrival - last tick with offers (fixed at 11 in the elements).
+ * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
- * @attr heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
+ * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
+ * @fires {CustomEvent<RunDetail>} bulkhead-run - a request changed the config; detail `{ config, run, problems }`. Every
+ *   element that owns a scenario announces it: a source, and a view on its own (no `for`, no enclosing source).
+ * @fires {CustomEvent<TickDetail>} bulkhead-tick - a request or playback changed the inspected tick or the playback
+ *   state; detail `{ tick, elapsed, playing, speed }`. Announced like `bulkhead-run`.
  * @cssproperty --bulkhead-color-text - text colour. Each colour may be one value for both schemes or a `light-dark()` pair.
  * @cssproperty --bulkhead-color-muted - secondary text colour.
  * @cssproperty --bulkhead-color-surface - background of every element, its cards and the lab.

@@ -35,7 +35,7 @@ test('the tarball holds every output: bundle, model, element entries and chunks,
 });
 
 test('every file package.json points at is in the tarball, for every element', () => {
-  const targets: string[] = [pkg.main, pkg.types, pkg.customElements];
+  const targets: string[] = [pkg.main, pkg.types, pkg.customElements, pkg['web-types']];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') targets.push(value);
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);

@@ -16,15 +16,20 @@ import { ScenarioElement } from '../scenario-element.js';
  * `bulkhead-tick`.
  *
  * @summary The complete bulkhead lab.
- * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
- * @attr heading - a title to show instead of the preset's.
- * @attr permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
- * @attr id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
+ * @attr {string} heading - a title to show instead of the preset's.
+ * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
+ * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
  *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
  *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
  *   each lab an id if that happens.
- * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
- * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
+ * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit in the lab's controls; the lab answers it.
+ * @fires {CustomEvent<SeekDetail>} bulkhead-seek-request - the lab's timeline asks to inspect a tick; the lab answers it.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-play-request - the lab's Play button; the lab answers it.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-pause-request - the lab's Pause button; the lab answers it.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-step-request - the lab's Next tick button; the lab answers it.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-restart-request - the lab's Restart button; the lab answers it.
+ * @fires {CustomEvent<SpeedDetail>} bulkhead-speed-request - a speed chosen in the lab; the lab answers it.
  * @slot steps - your own guided steps, e.g. an `<ol slot="steps">`, in place of the preset's.
  * @csspart lab - the whole lab.
  * @csspart steps - the preset's guided steps.
@@ -144,7 +149,7 @@ export class BulkheadLab extends ScenarioElement {
     fullscreen: { state: true },
   };
   declare heading: string | null;
-  declare theme: string | null;
+  declare theme: 'light' | 'dark' | null;
   declare permalink: boolean;
   declare private fullscreen: boolean;
   /** What the polite live region says: the tick and the gates, once per change. */

@@ -8,9 +8,8 @@ import { ScenarioElement } from '../scenario-element.js';
  * `for="its id"`, show and drive it.
  *
  * @summary A scenario source for composing widgets.
- * @attr preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`.
- * @fires bulkhead-run - a request changed the config; detail `{ config, run, problems }`.
- * @fires bulkhead-tick - the inspected tick or playback state changed; detail `{ tick, elapsed, playing, speed }`.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`.
+ * @attr {string} id - what views name in their `for` attribute to bind to this source from elsewhere on the page.
  * @slot - the views and any other content.
  * @csspart notices - notices about attributes that were corrected.
  */

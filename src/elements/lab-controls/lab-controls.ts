@@ -44,10 +44,9 @@ const FAULT_LABEL: Record<Fault, string> = {
  * playback; a disabled control says why.
  *
  * @summary Every input of the scenario, labelled.
- * @attr for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
- * @fires bulkhead-config-request - an edit asks the source for new inputs.
- * @fires bulkhead-run - (when standalone) an edit produced a new result.
- * @fires bulkhead-tick - (when standalone) announced with every new result.
+ * @attr {string} for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
+ * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit asks the source for new inputs (at the source it
+ *   is bound to, else at itself).
  * @csspart form - the whole form.
  * @csspart notices - notices about attributes that were corrected.
  */

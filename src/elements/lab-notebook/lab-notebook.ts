@@ -51,9 +51,9 @@ const difference = (before: number | null, after: number | null, rate = false) =
  * rather than writing this tab's older text back over it.
  *
  * @summary Baseline comparison and notes with export.
- * @attr key - what tells this lab's notes apart from other labs' on the page (the lab passes its key: its id, else its preset and place).
- * @attr heading - the title used in the exported file.
- * @attr for - id of the scenario source; else the enclosing source; else its own config attributes.
+ * @attr {string} key - what tells this lab's notes apart from other labs' on the page (the lab passes its key: its id, else its preset and place).
+ * @attr {string} heading - the title used in the exported file.
+ * @attr {string} for - id of the scenario source; else the enclosing source; else its own config attributes.
  * @csspart baseline - the baseline comparison.
  * @csspart notes - the notes box.
  * @csspart notices - notices about attributes that were corrected.

@@ -29,8 +29,8 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * share of timeouts and rejections per window; then every run as a text table.
  *
  * @summary Measured results on real sockets, charted.
- * @attr src - URL of the JSON file `npm run experiment` wrote.
- * @attr timeout - how long, in milliseconds, to wait for `src` to answer before showing an error (default 15000).
+ * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
+ * @attr {number} timeout - how long, in milliseconds, to wait for `src` to answer before showing an error (default 15000).
  * @csspart meta - where and how the figures were measured.
  * @csspart table - the text table of every run.
  * @cssproperty --bulkhead-color-text - text colour.

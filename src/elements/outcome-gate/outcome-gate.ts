@@ -10,9 +10,9 @@ import { ScenarioElement } from '../scenario-element.js';
  * the completion rate; and the p95 of completed requests, with its warning.
  *
  * @summary One tenant's gate, rate, required count and p95.
- * @attr tenant - `A` or `B` (default `B`).
- * @attr window - `full` (default: the whole window) or `inspected` (the inspected tick).
- * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @attr {'A' | 'B'} tenant - `A` or `B` (default `B`).
+ * @attr {'full' | 'inspected'} window - `full` (default: the whole window) or `inspected` (the inspected tick).
+ * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
  * @csspart gate - the whole card.
  * @csspart verdict - the pass / fail / pending badge.
  * @csspart notices - notices about attributes that were corrected.
@@ -66,8 +66,8 @@ export class OutcomeGate extends ScenarioElement {
   ];
 
   static override properties = { tenant: {}, window: {} };
-  declare tenant: string;
-  declare window: string;
+  declare tenant: 'A' | 'B';
+  declare window: 'full' | 'inspected';
 
   constructor() {
     super();

@@ -31,8 +31,8 @@ const ROWS: [string, (m: TenantMetrics) => string | number][] = [
  * required completions and the gate; at the inspected tick or over the full window.
  *
  * @summary Per-tenant metrics table.
- * @attr window - `inspected` (default) or `full`.
- * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @attr {'inspected' | 'full'} window - `inspected` (default) or `full`.
+ * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
  * @csspart table - the table.
  * @csspart notices - notices about attributes that were corrected.
  */
@@ -66,7 +66,7 @@ export class OutcomeTable extends ScenarioElement {
   private readonly layout = new ContainerLayout<Layout>(this, 'joint');
 
   static override properties = { window: {} };
-  declare window: string;
+  declare window: 'inspected' | 'full';
 
   constructor() {
     super();

@@ -10,7 +10,7 @@ import { ScenarioElement } from '../scenario-element.js';
  * walk: each request's state, slot and timing; each slot's holder.
  *
  * @summary Every request and resource at the inspected tick.
- * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
  * @csspart requests - the table of requests.
  * @csspart resources - the table of slots.
  * @csspart notices - notices about attributes that were corrected.

@@ -8,7 +8,7 @@ import { ScenarioElement } from '../scenario-element.js';
  * tenant's queue, oldest first.
  *
  * @summary Slot holders and queues at the inspected tick.
- * @attr for - id of the scenario source to show; else the enclosing source; else its own config attributes.
+ * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
  * @csspart slots - the list of slots.
  * @csspart queues - the two queues.
  * @csspart notices - notices about attributes that were corrected.

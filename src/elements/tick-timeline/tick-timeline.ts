@@ -30,14 +30,14 @@ const idParts = (id: string, again = false) =>
  * picture and use the arrow keys, Home and End, to inspect a tick.
  *
  * @summary Playback controls and the slot-by-tick picture.
- * @attr for - id of the scenario source to drive; else the enclosing source; else its own config attributes.
- * @fires bulkhead-seek-request - a slider move, column click or arrow key asks to inspect a tick.
- * @fires bulkhead-play-request - Play.
- * @fires bulkhead-pause-request - Pause.
- * @fires bulkhead-step-request - Next tick.
- * @fires bulkhead-restart-request - Restart.
- * @fires bulkhead-speed-request - a speed was chosen.
- * @fires bulkhead-tick - (when standalone) the inspected tick or playback state changed.
+ * @attr {string} for - id of the scenario source to drive; else the enclosing source; else its own config attributes.
+ * @fires {CustomEvent<SeekDetail>} bulkhead-seek-request - a slider move, column click or arrow key asks to inspect a tick.
+ *   Each request goes to the source the timeline is bound to, or to the timeline itself when it is on its own.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-play-request - Play.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-pause-request - Pause.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-step-request - Next tick.
+ * @fires {CustomEvent<Record<string, never>>} bulkhead-restart-request - Restart.
+ * @fires {CustomEvent<SpeedDetail>} bulkhead-speed-request - a speed was chosen.
  * @csspart controls - the row of playback buttons.
  * @csspart grid - the slot-by-tick table.
  * @csspart notices - notices about attributes that were corrected.
