@@ -13,6 +13,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export class ContainerLayout<T extends string> implements ReactiveController {
   private observer: ResizeObserver | null = null;
   private probe: Element | null = null;
+  /**
+   * False until the layout in use has been read once: the element keeps its frame, and what follows
+   * it, invisible until then (class `measuring`), so a reader never sees the first layout replaced
+   * by another one (a layout shift).
+   */
+  measured = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -27,7 +33,13 @@ export class ContainerLayout<T extends string> implements ReactiveController {
     if (probe === this.probe) return;
     this.observer?.disconnect();
     this.probe = probe;
-    if (!probe || typeof ResizeObserver === 'undefined') return;
+    if (!probe || typeof ResizeObserver === 'undefined') {
+      if (!this.measured) {
+        this.measured = true;
+        this.host.requestUpdate();
+      }
+      return;
+    }
     // Its first answer comes before the first paint, so the layout in use is the first one seen.
     this.observer ??= new ResizeObserver(() => this.read());
     this.observer.observe(probe);
@@ -42,8 +54,9 @@ export class ContainerLayout<T extends string> implements ReactiveController {
     const probe = this.probe;
     if (!probe?.isConnected) return;
     const value = getComputedStyle(probe).getPropertyValue('--_layout').trim() as T;
-    if (value && value !== this.value) {
-      this.value = value;
+    if ((value && value !== this.value) || !this.measured) {
+      if (value) this.value = value;
+      this.measured = true;
       this.host.requestUpdate();
     }
   }

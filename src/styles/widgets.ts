@@ -35,6 +35,10 @@ export const widgetStyles = css`
     max-width: 100%;
   }
   /* The box whose width picks a layout (see ContainerLayout): @container rules read its width. */
+  .measuring,
+  .measuring ~ * {
+    visibility: hidden;
+  }
   .frame {
     container-type: inline-size;
   }

@@ -237,7 +237,7 @@ export class LabNotebook extends ScenarioElement {
         ? html`<p class="hint">Settings are the same as the baseline.</p>`
         : html`<p class="hint">Settings changed since the baseline:</p>
           <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`}
-      <div class="frame">
+      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
           ${this.layout.value === 'joint' ? this.renderJoint(baseline, current) : TENANTS.map((t) => this.renderTenant(baseline, current, t))}

@@ -85,7 +85,7 @@ export class OutcomeTable extends ScenarioElement {
     const caption = full ? `Per tenant through tick ${tick}, target ${scenario.config.target} %` : `Per tenant at tick ${tick}`;
     return html`
       ${this.renderNotices()}
-      <div class="frame">
+      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
           ${this.layout.value === 'joint'

@@ -351,7 +351,7 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
           ${playing ? `· playing at ${speed}×` : '· paused'}</output>
       </div>
-      <div class="frame">
+      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
           @keydown=${this.onKey}>
