@@ -1,10 +1,29 @@
 // Bundles the per-file ESM that tsc wrote to dist/lib into the files a page or Node imports.
+// Every bundle keeps the licence comments of what it includes (Lit's `@license` blocks, our MIT
+// banner) and ships a source map that leads back to src/*.ts and Lit's sources.
 import fs from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyLiterals } from './scripts/minify-literals.mjs';
 
-const minify = terser({ ecma: 2022, module: true, format: { comments: false } });
+const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+/** Our own notice, once at the top of every file (the full text is in LICENSE); `/*!` survives minification. */
+const banner = `/*! bulkhead-lab ${version} | MIT License */`;
+
+// Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest.
+const minify = terser({ ecma: 2022, module: true, format: { comments: /^!|@license/ } });
+
+/**
+ * Reads the source map a module arrives with (tsc's for dist/lib, Lit's own), so the bundle's map
+ * chains through it to the original sources instead of stopping at the compiled JavaScript.
+ */
+const inputMaps = () => ({
+  name: 'input-source-maps',
+  load(id) {
+    if (!id.endsWith('.js') || !fs.existsSync(`${id}.map`)) return null;
+    return { code: fs.readFileSync(id, 'utf8'), map: fs.readFileSync(`${id}.map`, 'utf8') };
+  },
+});
 
 /** Every element folder with a registration module, e.g. `outcome-gate`. */
 const elements = fs.readdirSync('src/elements', { withFileTypes: true })
@@ -15,18 +34,22 @@ export default [
   // The model alone, for Node and for pages that draw their own UI.
   {
     input: 'dist/lib/sim/index.js',
-    output: { file: 'dist/sim.js', format: 'es' },
+    output: { file: 'dist/sim.js', format: 'es', banner, sourcemap: true },
+    plugins: [inputMaps()],
   },
   // Everything in one self-contained file, for a single script tag.
   {
     input: 'dist/lib/index.js',
-    output: { file: 'dist/bulkhead-lab.js', format: 'es' },
-    plugins: [minifyLiterals(), nodeResolve(), minify],
+    output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
     input: Object.fromEntries(elements.map((name) => [name, `dist/lib/elements/${name}/define.js`])),
-    output: { dir: 'dist/elements', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [minifyLiterals(), nodeResolve(), minify],
+    output: {
+      dir: 'dist/elements', format: 'es', banner, sourcemap: true,
+      entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js',
+    },
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
   },
 ];

@@ -6,7 +6,9 @@ import { summaryReporter } from './scripts/summary-reporter.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
-  nodeResolve: true,
+  // Lit's production build, as the bundles use: the development build warns "Lit is in dev mode" in
+  // every test page, and its extra checks are not what ships.
+  nodeResolve: { exportConditions: ['production'] },
   rootDir: '.',
   staticLogging: Boolean(process.env.CI),
   concurrency: 2,

@@ -1,6 +1,8 @@
 // `npm run size`: raw and gzip -9 sizes of every built file, and the size budgets.
 // A page pays for a script-tag entry plus every chunk it imports, so an entry's cost is its closure:
 // each file gzipped on its own (as a server sends them) and added up. Exits 1 when over budget.
+// Source maps (*.map) are never counted: a browser fetches them only when its devtools are open. A
+// script's own `//# sourceMappingURL=…` line is counted, as the few bytes it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -15,15 +17,16 @@ export const KB = 1024;
 /**
  * Size budgets. `accepted` is a visible, temporary exception: the figure is still printed as over
  * budget, but only a closure beyond `accepted` fails, so growth is still caught. See
- * docs/EMBEDDING.md, "Sizes", for why each is over and what is planned.
+ * docs/EMBEDDING.md, "Sizes".
  * - The bundle: hardening the binding, the model's input checks, the measured chart's file checks and
  *   the lab's keys took it past 25 KB; 30 KB is the ceiling once compare, sweep and explain join it.
- * - A standalone <outcome-gate> runs its own simulation, so Lit and the model alone take most of
- *   10 KB (the FLOORS below print how much).
+ * - A standalone <outcome-gate> runs its own simulation, so Lit and the model take most of its
+ *   14 KB (the FLOORS below print how much). The binding rewrite, the model's input checks and the
+ *   licence notices took it to 15.6 KB; until code on its path shrinks, only more than 16 KB fails.
  */
 export const BUDGETS = [
   { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 25 * KB, accepted: 30 * KB },
-  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 10 * KB, accepted: 16 * KB },
+  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 14 * KB, accepted: 16 * KB },
 ];
 
 export function measure(file) {
@@ -108,6 +111,7 @@ export async function floorSize(code) {
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const num = (n) => n.toLocaleString('en-US');
 
+/** The scripts under `dir`: `*.js` only, so the `*.js.map` beside them are left out. */
 function jsFiles(dir) {
   return fs.readdirSync(dir, { recursive: true }).map((file) => path.join(dir, file))
     .filter((file) => file.endsWith('.js')).sort();
@@ -155,4 +159,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,5 +1,8 @@
-// Prints one plain closing line, "N passed, N failed, N skipped", that a CI log reader can find.
+// A Web Test Runner reporter: prints one plain closing line, "N passed, N failed, N skipped", and,
+// when TEST_COUNTS_FILE names a file, writes the same counts there as JSON for scripts/test.mjs.
 // A test file that failed to load counts as one failure.
+import fs from 'node:fs';
+
 function count(suite, totals) {
   for (const test of suite.tests ?? []) {
     if (test.skipped) totals.skipped++;
@@ -9,7 +12,7 @@ function count(suite, totals) {
   for (const child of suite.suites ?? []) count(child, totals);
 }
 
-export function summaryReporter() {
+export function summaryReporter({ countsFile = process.env.TEST_COUNTS_FILE } = {}) {
   let totals;
   return {
     onTestRunFinished({ sessions }) {
@@ -23,6 +26,7 @@ export function summaryReporter() {
     },
     stop() {
       const { passed, failed, skipped } = totals ?? { passed: 0, failed: 1, skipped: 0 };
+      if (countsFile) fs.writeFileSync(countsFile, `${JSON.stringify({ passed, failed, skipped })}\n`);
       console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
     },
   };

@@ -1,5 +1,5 @@
-// What `npm pack` puts in the tarball: the built files a user needs, and nothing from the workshop
-// (sources, tests, demo, configs, the experiment, scripts).
+// What `npm pack` puts in the tarball: the built files a user needs, the documentation the README
+// points to, and nothing from the workshop (sources, tests, demo, configs, the experiment, scripts).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,11 +13,12 @@ const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', 
 const files = packed!.files.map((file) => file.path).sort();
 const elements = fs.readdirSync('src/elements').filter((name) => fs.existsSync(`src/elements/${name}/define.ts`));
 
-test('the tarball holds only dist/, the manifest, package.json, the README and the licence', () => {
-  const outside = files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(file));
+test('the tarball holds only dist/, docs/, the manifest, package.json, the README, changelog and licence', () => {
+  const top = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json'];
+  const outside = files.filter((file) => !file.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(file) && !top.includes(file));
   assert.deepEqual(outside, []);
   for (const file of files) {
-    assert.doesNotMatch(file, /(^|\/)(src|test|demo|experiment|bench|scripts|docs|\.ci)\//, file);
+    assert.doesNotMatch(file, /(^|\/)(src|test|demo|experiment|bench|scripts|\.ci)\//, file);
     assert.doesNotMatch(file, /\.config\.m?js$|tsconfig|\.test\.|\.tgz$/, file);
   }
 });
@@ -32,6 +33,15 @@ test('the tarball holds every output: bundle, model, element entries and chunks,
     assert.ok(files.includes(`dist/elements/${name}.js`), `no script-tag entry for ${name}`);
     assert.ok(files.includes(`dist/lib/elements/${name}/define.d.ts`), `no types for ${name}`);
   }
+});
+
+test('every docs/ file the README links to or names is in the tarball, with the changelog', () => {
+  const readme = fs.readFileSync('README.md', 'utf8');
+  const named = [...new Set([...readme.matchAll(/\bdocs\/[\w.-]+\.md\b/g)].map((match) => match[0]))];
+  assert.ok(named.includes('docs/EMBEDDING.md'), named.join(', '));
+  for (const file of [...named, 'CHANGELOG.md']) assert.ok(files.includes(file), `${file} is not packed`);
+  // Every Markdown file in docs/ ships, so a link between them never points outside the tarball.
+  for (const file of fs.readdirSync('docs').filter((name) => name.endsWith('.md'))) assert.ok(files.includes(`docs/${file}`), `docs/${file} is not packed`);
 });
 
 test('every file package.json points at is in the tarball, for every element', () => {

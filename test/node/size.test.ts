@@ -1,7 +1,7 @@
 // The size script's arithmetic, and what it measures: the per-element entries share one copy of Lit,
 // and the all-in-one bundle stands alone.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -42,10 +42,12 @@ test('a budget fails when the closure is over it, and an accepted excess is repo
 });
 
 test('npm run size prints every output and its budgets', () => {
-  const output = execFileSync(process.execPath, ['scripts/size.mjs'], { encoding: 'utf8' });
+  // Read what it prints whether or not a budget is exceeded: that verdict is the size step's job.
+  const { stdout: output, status } = spawnSync(process.execPath, ['scripts/size.mjs'], { encoding: 'utf8' });
+  assert.ok(status === 0 || status === 1, `exit ${status}`);
   for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'dist/elements/outcome-gate.js']) assert.match(output, new RegExp(file.replace(/[./]/g, '\\$&')));
   assert.match(output, /all-in-one bundle: [\d.]+ KB .*budget 25\.0 KB/);
-  assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 10\.0 KB/);
+  assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 14\.0 KB/);
   assert.match(output, /Lit alone \(an empty LitElement\): [\d.]+ KB/);
 });
 
