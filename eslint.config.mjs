@@ -69,6 +69,11 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
         {
