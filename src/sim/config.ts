@@ -220,7 +220,7 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
     }
   }
   const entries = readEntries(input, keys);
-  const config = { ...DEFAULT_CONFIG } as LabConfig;
+  const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
     if (given === undefined) {
@@ -307,7 +307,7 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       problems.push({ field: key, value: valueOf(given), used: undefined, message: `${keyText(key)}: unknown setting, ignored` });
     }
   }
-  const config = { ...DEFAULT_CONFIG } as LabConfig;
+  const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
     if (field === 'policy' || field === 'aFault') {

@@ -24,7 +24,7 @@ const notes = (page: Page, lab: number) => page.locator('bulkhead-lab').nth(lab)
 
 /** Waits until lab `lab`'s notes box in `page` shows `text`, without a reload. */
 const shows = (page: Page, lab: number, text: string) =>
-  page.waitForFunction(([index, expected]) => document.querySelectorAll('bulkhead-lab')[index as number]!.shadowRoot!
+  page.waitForFunction(([index, expected]) => document.querySelectorAll('bulkhead-lab')[index]!.shadowRoot!
     .querySelector('lab-notebook')!.shadowRoot!.querySelector('textarea')!.value === expected, [lab, text] as const, { timeout: 5000 });
 
 async function open(): Promise<Page> {

@@ -339,7 +339,7 @@ export class TickTimeline extends ScenarioElement {
           <legend>Speed</legend>
           ${SPEEDS.map(
             (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
-              @change=${() => this.request('bulkhead-speed-request', { speed: s as Speed })}>${s}×</label>`,
+              @change=${() => this.request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
           )}
         </fieldset>
       </div>
