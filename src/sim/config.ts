@@ -125,6 +125,7 @@ function quoteString(s: string): string {
 }
 
 /** Read once, so a later change to `Symbol.prototype` cannot make `quoteValue` throw. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(symbol)
 const symbolDescription = Object.getOwnPropertyDescriptor(Symbol.prototype, 'description')?.get;
 
 /**
