@@ -165,7 +165,7 @@ describe('<measured-run> with a file it cannot read', () => {
     const bad = document.createElement('measured-run');
     bad.result = { ...(await fixtureData()), meta: null };
     // Made in a document without the element defined: a plain element until it is adopted here.
-    const early = document.implementation.createHTMLDocument('').createElement('measured-run') as MeasuredRun;
+    const early = document.implementation.createHTMLDocument('').createElement('measured-run');
     early.result = await fixtureData();
     const box = await fixture<HTMLDivElement>(html`<div></div>`);
     box.append(good, bad, document.adoptNode(early));

@@ -116,7 +116,7 @@ async function settle(page: HTMLElement): Promise<void> {
     const elements = litElements(page);
     let busy = false;
     for (let turn = 0; turn < 10 && !busy; turn++) {
-      await null;
+      await Promise.resolve();
       busy = elements.some((el) => el.isUpdatePending);
     }
     if (busy) continue;
@@ -508,8 +508,9 @@ class Move extends Step {
 
 class Advance extends Step {
   constructor(readonly ms: number) { super(); }
-  async act(_m: Model, real: Real) {
+  act(_m: Model, real: Real) {
     real.time.advance(this.ms);
+    return Promise.resolve();
   }
   toString() { return `${this.ms / 1000} s pass`; }
 }

@@ -28,7 +28,7 @@ export const textOf = (el: Element): string =>
 /** Waits until an element, the elements inside it and every Lit element in their shadow trees have rendered. */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
-  if (lit.updateComplete) await lit.updateComplete;
+  if ('updateComplete' in lit) await lit.updateComplete;
   for (const child of [...(el.shadowRoot?.querySelectorAll('*') ?? []), ...el.querySelectorAll('*')]) {
     if (child.shadowRoot) await settled(child);
   }
