@@ -86,7 +86,10 @@ export default tseslint.config(
         },
       ],
       // Passing on a caught error or an abort reason is the point; only non-Error literals are flagged.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
     },
   },
   {
