@@ -1,5 +1,6 @@
 // `npm run lint`: ESLint over the code (src/, test/, scripts/, experiment/, bench/ and the root configs),
 // type-aware for TypeScript, with the Lit, web-component and Lit accessibility rules on the elements.
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import lit from 'eslint-plugin-lit';
@@ -7,7 +8,7 @@ import wc from 'eslint-plugin-wc';
 import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',
