@@ -13,12 +13,12 @@ export type GeneratorMessage =
 export interface Generator {
   run(plan: LoadPlan, hooks?: LoadHooks): Promise<LoadRun>;
   /** Ends the worker, if there is one. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Resolves once the generator can start at once, so the caller can pick a start time. */
 export async function openGenerator(thread: GeneratorThread): Promise<Generator> {
-  if (thread === 'inline') return { run: runLoad, close: async () => undefined };
+  if (thread === 'inline') return { run: runLoad, close: () => Promise.resolve() };
   const worker = startWorker();
   // listen() reports errors during a handshake or a run; this keeps one between them from
   // becoming an uncaught exception (the 'exit' that follows is reported by the next listen()).
@@ -68,6 +68,7 @@ function listen(worker: Worker, onMessage: (message: GeneratorMessage, settle: (
       worker.off('error', settle);
       worker.off('exit', exit);
       if (error === undefined) resolve();
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the worker's error or the abort reason, as given
       else reject(error);
     };
     const message = (data: GeneratorMessage): void => onMessage(data, settle);

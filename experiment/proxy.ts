@@ -10,7 +10,7 @@ export interface FaultProxy {
   mode: FaultMode;
   /** Requests the proxy has accepted and not yet answered. */
   pending(): number;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface FaultProxyOptions {

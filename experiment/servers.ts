@@ -7,7 +7,7 @@ export interface StubServer {
   readonly name: DependencyName;
   readonly server: http.Server;
   readonly url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startDependency(name: DependencyName, workMs: number): Promise<StubServer> {

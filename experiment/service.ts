@@ -27,7 +27,7 @@ export interface Service {
   readonly url: string;
   readonly routes: readonly Route[];
   readonly bulkheads: readonly MeasuredBulkhead[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 class UpstreamStatusError extends Error {

@@ -44,7 +44,7 @@ export async function measureHeights(): Promise<Heights> {
         await page.route('**/figures-page.html', (route) => route.fulfill({ contentType: 'text/html', body: plainPage(tag) }));
         await page.goto(`${server.url}/figures-page.html`);
         await settle(page);
-        heights.plain[width]![tag] = await page.$eval(tag, (el) => Math.ceil(el.getBoundingClientRect().height));
+        heights.plain[width][tag] = await page.$eval(tag, (el) => Math.ceil(el.getBoundingClientRect().height));
         await page.close();
       }
     }

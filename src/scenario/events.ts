@@ -51,7 +51,7 @@ export const REQUESTS: readonly RequestName[] = [
  * A source calls `callback` with itself and a way to leave; later with null when it goes away.
  */
 export interface SourceRequestDetail {
-  callback(source: { element: HTMLElement; scenario: unknown } | null, leave?: () => void): void;
+  callback: (source: { element: HTMLElement; scenario: unknown } | null, leave?: () => void) => void;
 }
 
 export interface AnnouncementDetails {

@@ -125,6 +125,7 @@ function quoteString(s: string): string {
 }
 
 /** Read once, so a later change to `Symbol.prototype` cannot make `quoteValue` throw. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(symbol)
 const symbolDescription = Object.getOwnPropertyDescriptor(Symbol.prototype, 'description')?.get;
 
 /**
@@ -220,7 +221,7 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
     }
   }
   const entries = readEntries(input, keys);
-  const config = { ...DEFAULT_CONFIG } as LabConfig;
+  const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
     if (given === undefined) {
@@ -307,7 +308,7 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       problems.push({ field: key, value: valueOf(given), used: undefined, message: `${keyText(key)}: unknown setting, ignored` });
     }
   }
-  const config = { ...DEFAULT_CONFIG } as LabConfig;
+  const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
     if (field === 'policy' || field === 'aFault') {

@@ -244,7 +244,7 @@ describe('nothing of the protocol travels through window', () => {
       return dispatch.call(this, event);
     };
     const liveTypes = () => [...live].filter(([, listeners]) => listeners.size > 0).map(([type]) => type);
-    let whileConnected: string[] = [];
+    let whileConnected: string[];
     try {
       const page = fixtureSync(html`<div>
         <bulkhead-scenario id="win-1"></bulkhead-scenario>

@@ -11,7 +11,7 @@ const control = (el: BulkheadLab, id: string) => deep<HTMLInputElement>(el, 'lab
 /** A row of the full-window table, as [label, A, B]. */
 const fullRow = (el: BulkheadLab, label: string) => {
   const row = deepAll(el, 'outcome-table[window="full"]', 'tbody tr').find((r) => r.firstElementChild!.textContent === label)!;
-  return [...row.children].map((c) => c.textContent!.trim());
+  return [...row.children].map((c) => c.textContent.trim());
 };
 const gateB = (el: BulkheadLab) => textOf(deep(el, 'outcome-gate[tenant="B"]:not([window])'));
 
@@ -113,7 +113,7 @@ describe('<bulkhead-lab>', () => {
     const b1 = rows.find((r) => r.firstElementChild!.textContent === 'B1')!;
     expect(textOf(b1)).to.contain('timed out while waiting');
     const slots = deepAll(el, 'request-inspector', 'table[part="resources"] tbody tr').map((r) =>
-      [...r.children].map((c) => c.textContent!.trim()).join(' '));
+      [...r.children].map((c) => c.textContent.trim()).join(' '));
     expect(slots).to.deep.equal(['0 shared A0 no', '1 shared A1 no', '2 shared A2 no', '3 shared A3 no']);
   });
 

@@ -87,7 +87,7 @@ describe('labs without an id', () => {
   it('keep separate notes in different shadow roots of one page', async () => {
     const page = await fixture<HTMLElement>(html`<div><div></div><div></div></div>`);
     const labs = [...page.children].map((host) => {
-      const lab = document.createElement('bulkhead-lab') as BulkheadLab;
+      const lab = document.createElement('bulkhead-lab');
       lab.setAttribute('preset', 'slow-vs-dead');
       host.attachShadow({ mode: 'open' }).append(lab);
       return lab;
@@ -102,7 +102,7 @@ describe('labs without an id', () => {
     const [one, two] = await mountLabs(twoSame());
     const keyOne = notebook(one!).key;
     const keyTwo = notebook(two!).key;
-    const later = document.createElement('bulkhead-lab') as BulkheadLab;
+    const later = document.createElement('bulkhead-lab');
     later.setAttribute('preset', 'stalled-dependency');
     two!.after(later);
     await settled(later);
@@ -110,7 +110,7 @@ describe('labs without an id', () => {
     expect(notebook(later).key).not.to.be.oneOf([keyOne, keyTwo]);
     later.remove();
 
-    const earlier = document.createElement('bulkhead-lab') as BulkheadLab;
+    const earlier = document.createElement('bulkhead-lab');
     earlier.setAttribute('preset', 'stalled-dependency');
     one!.before(earlier);
     await settled(earlier);

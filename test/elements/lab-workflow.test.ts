@@ -44,9 +44,9 @@ describe('baseline', () => {
     expect(textOf(book)).to.contain('policy: shared-fifo → strict-partitions');
     const completed = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completed')!;
     // A baseline, A now, A difference, B baseline, B now, B difference
-    expect([...completed.children].slice(1).map((c) => c.textContent!.trim())).to.deep.equal(['0', '0', '=', '1', '4', '+3']);
+    expect([...completed.children].slice(1).map((c) => c.textContent.trim())).to.deep.equal(['0', '0', '=', '1', '4', '+3']);
     const rate = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completion rate')!;
-    expect(rate.children[6]!.textContent!.trim()).to.equal('+75 pts');
+    expect(rate.children[6]!.textContent.trim()).to.equal('+75 pts');
     await expect(lab).to.be.accessible();
     buttonByLabel(book, 'Replace baseline')!.click();
     await settled(lab);
@@ -193,7 +193,7 @@ describe('announcements', () => {
     lab.timeSource = time;
     const region = deep(lab, '[aria-live="polite"]');
     const said: string[] = [];
-    const observer = new MutationObserver(() => said.push(region.textContent!));
+    const observer = new MutationObserver(() => said.push(region.textContent));
     observer.observe(region, { childList: true, characterData: true, subtree: true });
     lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));
     for (let i = 0; i < 4; i++) {

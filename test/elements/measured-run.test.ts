@@ -35,7 +35,7 @@ describe('<measured-run>', () => {
   it('lists every run and endpoint in a text table', async () => {
     const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
     await loaded(el);
-    const rows = deepAll(el, 'tbody tr').map((r) => [...r.children].map((c) => c.textContent!.trim()));
+    const rows = deepAll(el, 'tbody tr').map((r) => [...r.children].map((c) => c.textContent.trim()));
     expect(rows).to.have.length(8);
     expect(rows[5]).to.deep.equal(['shared/slow-a', '/b', '300', '170', '80', '50', '0', '56.7 %', '10 ms', '250 ms',
       '99.8/s', '1', '20 / 20', '13 ms']);
@@ -165,7 +165,7 @@ describe('<measured-run> with a file it cannot read', () => {
     const bad = document.createElement('measured-run');
     bad.result = { ...(await fixtureData()), meta: null };
     // Made in a document without the element defined: a plain element until it is adopted here.
-    const early = document.implementation.createHTMLDocument('').createElement('measured-run') as MeasuredRun;
+    const early = document.implementation.createHTMLDocument('').createElement('measured-run');
     early.result = await fixtureData();
     const box = await fixture<HTMLDivElement>(html`<div></div>`);
     box.append(good, bad, document.adoptNode(early));

@@ -93,7 +93,7 @@ describe('<tick-timeline> playback', () => {
     deepAll<HTMLTableCellElement>(el, 'thead th')[13]!.click(); // the column of tick 12
     await settled(el);
     expect(el.tick).to.equal(12);
-    expect(deep(el, 'thead th.current').textContent!.trim()).to.equal('12');
+    expect(deep(el, 'thead th.current').textContent.trim()).to.equal('12');
     deep(el, '.scroller').focus();
     await sendKeys({ press: 'ArrowLeft' });
     await settled(el);
@@ -131,7 +131,7 @@ describe('<tick-timeline> playback', () => {
 describe('<tick-timeline> picture', () => {
   it('names the holder of every slot at every tick and marks borrowed cells', async () => {
     const el = await fixture<TickTimeline>(html`<tick-timeline policy="borrowing"></tick-timeline>`);
-    const rows = deepAll(el, 'tbody tr').map((row) => [...row.children].map((cell) => cell.textContent!.trim()));
+    const rows = deepAll(el, 'tbody tr').map((row) => [...row.children].map((cell) => cell.textContent.trim()));
     // Borrowing, default fixture: tick 0 gives A0 A1 their home slots and B0 slot 2; at tick 1 A2 A3
     // borrow B's idle slots 2 and 3 (B has nobody waiting) and keep them.
     expect(rows[0]!.slice(0, 3)).to.deep.equal(['0 (A)', 'A0', 'A0']);

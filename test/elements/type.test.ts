@@ -56,7 +56,7 @@ describe('type follows the page', () => {
     const headings = everyShadowElement(lab).filter(({ el }) => /^h[1-6]$/.test(el.localName) || el.getAttribute('role') === 'heading');
     expect(headings.length).to.be.greaterThan(10);
     for (const { el, host } of headings) {
-      const text = `<${host.localName}> ${el.localName} "${el.textContent!.trim().slice(0, 30)}" (${px(el)} px)`;
+      const text = `<${host.localName}> ${el.localName} "${el.textContent.trim().slice(0, 30)}" (${px(el)} px)`;
       expect(px(el), text).to.be.at.least(px(host));
       expect(px(el), text).to.be.at.least(ARTICLE_PX);
     }

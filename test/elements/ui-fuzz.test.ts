@@ -116,7 +116,7 @@ async function settle(page: HTMLElement): Promise<void> {
     const elements = litElements(page);
     let busy = false;
     for (let turn = 0; turn < 10 && !busy; turn++) {
-      await null;
+      await Promise.resolve();
       busy = elements.some((el) => el.isUpdatePending);
     }
     if (busy) continue;
@@ -164,7 +164,7 @@ function checkTimeline(timeline: Element, name: string, config: LabConfig, tick:
   need(status.startsWith(`tick ${tick} of ${config.horizon}`), `${name} should say "tick ${tick} of ${config.horizon}", but says "${status}"`);
   const slider = deep<HTMLInputElement>(timeline, '#inspection');
   need(slider.value === String(tick), `${name}'s Inspection slider should be at ${tick}, but is at ${slider.value}`);
-  const current = deepAll(timeline, 'thead th.current').map((th) => th.textContent!.trim());
+  const current = deepAll(timeline, 'thead th.current').map((th) => th.textContent.trim());
   need(current.join() === String(tick), `${name} should mark column ${tick} as inspected, but marks [${current.join()}]`);
   const rows = deepAll(timeline, 'tbody tr').length;
   need(rows === config.slots + 2, `${name} should draw ${config.slots} slot rows (+2 event rows), but draws ${rows} rows`);
@@ -318,7 +318,7 @@ class ClickButton extends Step {
     if (!timeline.isConnected) return;
     const button = buttonByLabel(timeline, this.button) ?? (this.button === 'Play' ? buttonByLabel(timeline, 'Play again') : undefined);
     if (!button) return; // e.g. Pause while paused
-    const again = button.textContent!.trim() === 'Play again';
+    const again = button.textContent.trim() === 'Play again';
     await drive(model, real, this.where, () => button.click(), (t) => {
       if (this.button === 'Next tick') return Math.min(t + 1, 20);
       if (this.button === 'Restart') return 0;
@@ -395,7 +395,7 @@ class SetConfig extends Step {
   constructor(readonly target: SourceId, readonly value: Record<string, unknown>) { super(); }
   async act(_m: Model, real: Real) {
     const el = sourceEl(real, this.target);
-    el.config = this.value as Partial<LabConfig>;
+    el.config = this.value;
     await settle(real.page);
     expect(el.config, `#${this.target}.config after setting ${show(this.value)}`).to.deep.equal(normalizeConfig(this.value).config);
   }
@@ -508,8 +508,9 @@ class Move extends Step {
 
 class Advance extends Step {
   constructor(readonly ms: number) { super(); }
-  async act(_m: Model, real: Real) {
+  act(_m: Model, real: Real) {
     real.time.advance(this.ms);
+    return Promise.resolve();
   }
   toString() { return `${this.ms / 1000} s pass`; }
 }

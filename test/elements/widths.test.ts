@@ -104,9 +104,9 @@ describe('widths: the timeline shows all 21 ticks', () => {
   for (const width of [600, 680]) {
     it(`ticks across, one column per tick, at ${width} px`, async () => {
       const { el } = await mountIn<TickTimeline>(width, 'tick-timeline', 'preset="stalled-dependency"');
-      const ticks = deepAll(el, 'table thead th').slice(1).map((th) => th.textContent!.trim());
+      const ticks = deepAll(el, 'table thead th').slice(1).map((th) => th.textContent.trim());
       expect(ticks).to.deep.equal(Array.from({ length: 21 }, (_, t) => String(t)));
-      expect(deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent!.trim()))
+      expect(deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent.trim()))
         .to.deep.equal(['0', '1', '2', '3', 'Timed out', 'Rejected']);
       const scroller = deep(el, '.scroller');
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth);
@@ -116,9 +116,9 @@ describe('widths: the timeline shows all 21 ticks', () => {
   for (const width of [320, 390]) {
     it(`ticks down, one row per tick, at ${width} px`, async () => {
       const { el } = await mountIn<TickTimeline>(width, 'tick-timeline', 'preset="stalled-dependency"');
-      const ticks = deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent!.trim());
+      const ticks = deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent.trim());
       expect(ticks).to.deep.equal(Array.from({ length: 21 }, (_, t) => String(t)));
-      expect(deepAll(el, 'thead th[scope="col"]').map((th) => th.textContent!.trim()))
+      expect(deepAll(el, 'thead th[scope="col"]').map((th) => th.textContent.trim()))
         .to.deep.equal(['Tick', '0', '1', '2', '3', 'Timed out', 'Rejected']);
       const last = deepAll(el, 'tbody tr').at(-1)!.getBoundingClientRect();
       expect(last.right).to.be.at.most(el.getBoundingClientRect().right);
@@ -130,8 +130,8 @@ describe('widths: the timeline shows all 21 ticks', () => {
     deepAll<HTMLTableCellElement>(el, 'tbody th[scope="row"]')[12]!.click();
     await settled(el);
     expect(el.tick).to.equal(12);
-    expect(deep(el, 'tbody th.current').textContent!.trim()).to.equal('12');
-    expect(deep(el, 'tbody th[aria-current="true"]').textContent!.trim()).to.equal('12');
+    expect(deep(el, 'tbody th.current').textContent.trim()).to.equal('12');
+    expect(deep(el, 'tbody th[aria-current="true"]').textContent.trim()).to.equal('12');
     expect(deepAll(el, 'tbody tr')[12]!.querySelectorAll('td.current').length).to.equal(6);
     deepAll<HTMLTableCellElement>(el, 'tbody tr')[3]!.querySelector('td')!.click();
     await settled(el);
@@ -157,7 +157,7 @@ describe('widths: the timeline shows all 21 ticks', () => {
     const attributes = 'preset="stalled-dependency" policy="borrowing"';
     const across = (await mountIn<TickTimeline>(680, 'tick-timeline', attributes)).el;
     const down = (await mountIn<TickTimeline>(320, 'tick-timeline', attributes)).el;
-    const cells = (el: Element) => deepAll(el, 'tbody tr').map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent!.replace(/\s+/g, ' ').trim()));
+    const cells = (el: Element) => deepAll(el, 'tbody tr').map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent.replace(/\s+/g, ' ').trim()));
     const rows = cells(across);
     const transposed = rows[0]!.map((_, t) => rows.map((row) => row[t]));
     expect(cells(down)).to.deep.equal(transposed);

@@ -28,7 +28,7 @@ export const textOf = (el: Element): string =>
 /** Waits until an element, the elements inside it and every Lit element in their shadow trees have rendered. */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
-  if (lit.updateComplete) await lit.updateComplete;
+  if ('updateComplete' in lit) await lit.updateComplete;
   for (const child of [...(el.shadowRoot?.querySelectorAll('*') ?? []), ...el.querySelectorAll('*')]) {
     if (child.shadowRoot) await settled(child);
   }
@@ -43,7 +43,7 @@ export async function settledFixture<T extends Element>(markup: TemplateResult):
 
 /** The button in `el`'s shadow tree whose text is `label`, if there is one. */
 export const buttonByLabel = (el: Element, label: string): HTMLButtonElement | undefined =>
-  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === label);
+  deepAll<HTMLButtonElement>(el, 'button').find((b) => b.textContent.trim() === label);
 
 /** Replaces the content of a text or number box by typing, as a person would, then leaves it. */
 export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {

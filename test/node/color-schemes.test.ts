@@ -53,7 +53,7 @@ async function open(page: Scheme, reader: Scheme): Promise<Page> {
   });
   const borrowed = await tab.evaluate(() => [document.querySelector('#post-lab')!.shadowRoot!.querySelector('tick-timeline')!,
     document.querySelector('body > article tick-timeline')!].map((t) => t.shadowRoot!.querySelectorAll('td.borrowed').length));
-  assert.ok(borrowed.every((n) => n > 0), `borrowed cells on show: ${borrowed}`);
+  assert.ok(borrowed.every((n) => n > 0), `borrowed cells on show: ${borrowed.join(',')}`);
   await tab.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   return tab;
 }

@@ -83,7 +83,7 @@ test('in forced-colors mode the slot picture keeps its marks in system colours',
       active: matchMedia('(forced-colors: active)').matches,
       adjust: style.forcedColorAdjust,
       border: style.borderTopStyle,
-      text: cell.textContent!.trim(),
+      text: cell.textContent.trim(),
       current: getComputedStyle(timeline.querySelector('th.current')!).outlineStyle,
     };
   });
@@ -125,7 +125,7 @@ test('notes survive a real reload, and Export notes downloads them', async () =>
   ]);
   assert.equal(download.suggestedFilename(), 'bulkhead-lab-notes-count.md');
   const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   assert.match(text, /The p95 hides two timeouts\./);
   assert.match(text, /\| policy \| shared-round-robin \|/);

@@ -11,17 +11,20 @@ const TYPES: Record<string, string> = {
 
 /** `delayFor(pathname)` holds a response back that many milliseconds, like a slow network. */
 export async function serveStatic(root: string, headers: Record<string, string> = {}, delayFor: (pathname: string) => number = () => 0) {
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const file = path.join(root, decodeURIComponent(url.pathname).replace(/\/$/, '/index.html'));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;
     }
+    const send = () => {
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...headers });
+      fs.createReadStream(file).pipe(res);
+    };
     const delay = delayFor(url.pathname);
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', ...headers });
-    fs.createReadStream(file).pipe(res);
+    if (delay > 0) setTimeout(send, delay);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

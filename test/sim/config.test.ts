@@ -207,7 +207,7 @@ describe('validateConfig / simulate with hostile input', () => {
   });
 
   it('reads own fields only: no traps beyond listing and reading, no inherited values', () => {
-    expect(simulate(proxyWithThrowing('has') as never).config.slots).to.equal(3);
+    expect(simulate(proxyWithThrowing('has')).config.slots).to.equal(3);
     expect(simulate(nullPrototype({ slots: 3, policy: 'borrowing' })).config).to.include({ slots: 3, policy: 'borrowing' });
     expect(withPollutedPrototype(() => validateConfig({}))).to.deep.equal(DEFAULT_CONFIG);
     expect(withPollutedPrototype(() => simulate({ aPerTick: 1 })).config.slots).to.equal(4);

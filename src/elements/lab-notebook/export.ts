@@ -37,7 +37,7 @@ const LINKED_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
  * only an encoded code span.
  */
 export function markdownAddress(address: string): string {
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(address);
   } catch {

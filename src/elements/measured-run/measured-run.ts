@@ -190,13 +190,13 @@ export class MeasuredRun extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     if (!changed.has('src')) return;
-    if (this.src) this.load(this.src);
+    if (this.src) void this.load(this.src);
     else this.cancel();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.interrupted && this.src) this.load(this.src);
+    if (this.interrupted && this.src) void this.load(this.src);
     this.interrupted = false;
   }
 
@@ -238,7 +238,7 @@ export class MeasuredRun extends LitElement {
       try {
         response = await fetch(src, { signal: loading.signal });
       } catch (error) {
-        throw new Error(`${src} could not be fetched (${(error as Error).message})`);
+        throw new Error(`${src} could not be fetched (${(error as Error).message})`, { cause: error });
       }
       if (!response.ok) throw new Error(`${src} answered ${response.status}`);
       let value: unknown;

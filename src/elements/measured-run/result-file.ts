@@ -61,6 +61,8 @@ export function quote(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
+  // Objects and arrays are described above; what is left prints as itself.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -234,9 +234,10 @@ export class TickTimeline extends ScenarioElement {
       ArrowRight: tick + 1, ArrowLeft: tick - 1, Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5,
       ...(this.layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
     };
-    if (!(event.key in to)) return;
+    const target = to[event.key];
+    if (target === undefined) return;
     event.preventDefault();
-    this.request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, to[event.key]!)) });
+    this.request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, target)) });
   }
 
   private seek(tick: number) {
@@ -262,7 +263,8 @@ export class TickTimeline extends ScenarioElement {
 
   /** The requests that ended one way at one tick; a tenant letter repeated under itself is only for screen readers. */
   private eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
-    const ids = [...this.scenario.eventsByTick[t]![kind].A, ...this.scenario.eventsByTick[t]![kind].B];
+    const events = this.scenario.eventsByTick[t]![kind];
+    const ids = [...events.A, ...events.B];
     return html`<td class="events ${t === this.scenario.tick ? 'current' : ''}">${ids.map(
       (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span>${' '}`,
     )}</td>`;
@@ -339,7 +341,7 @@ export class TickTimeline extends ScenarioElement {
           <legend>Speed</legend>
           ${SPEEDS.map(
             (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
-              @change=${() => this.request('bulkhead-speed-request', { speed: s as Speed })}>${s}×</label>`,
+              @change=${() => this.request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
           )}
         </fieldset>
       </div>
