@@ -50,6 +50,7 @@ function read(file, code) {
 }
 
 await step('type check (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck']);
+await step('lint (npm run lint)', 'npm', ['run', '--silent', 'lint']);
 await step('build', 'npm', ['run', '--silent', 'build']);
 // A budget over its limit is one failure, but the tests still run: their results matter as much.
 console.log('\n> size budgets');

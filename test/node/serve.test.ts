@@ -25,7 +25,7 @@ function serve(port: number) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const serving = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', () => stdout.includes('Serving http://') && resolve());
-    exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
   serving.catch(() => {}); // a test that expects the exit awaits `exited` instead
   return { child, exited, serving, output: () => ({ stdout, stderr }) };
