@@ -31,7 +31,8 @@ export default {
       excludeCss: false,
       packageJson: false, // package.json names the file itself
       // Where JetBrains IDEs go to the definition: the element's entry point in the package.
-      modulePathTemplate: (name, modulePath) => `bulkhead-lab/${modulePath.replace(/^dist\/lib\/elements\/([^/]+)\/.*$/, '$1')}`,
+      modulePathTemplate: (name, modulePath) =>
+        `bulkhead-lab/${modulePath.replace(/^dist\/lib\/elements\/([^/]+)\/.*$/, '$1')}`,
       hideLogs: true,
     }),
     // custom-element-jsx-integration, fed a manifest adapted to it (see the plugin).

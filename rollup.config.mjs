@@ -26,7 +26,8 @@ const inputMaps = () => ({
 });
 
 /** Every element folder with a registration module, e.g. `outcome-gate`. */
-const elements = fs.readdirSync('src/elements', { withFileTypes: true })
+const elements = fs
+  .readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && fs.existsSync(`src/elements/${entry.name}/define.ts`))
   .map((entry) => entry.name);
 
@@ -47,8 +48,12 @@ export default [
   {
     input: Object.fromEntries(elements.map((name) => [name, `dist/lib/elements/${name}/define.js`])),
     output: {
-      dir: 'dist/elements', format: 'es', banner, sourcemap: true,
-      entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js',
+      dir: 'dist/elements',
+      format: 'es',
+      banner,
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
     },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
   },

@@ -8,8 +8,19 @@ if (!globalThis.gc) console.warn('run with node --expose-gc for heap figures');
 
 /** A busy mix: healthy but slow A, quick B, queues that fill, every slot in use. */
 const grown = (lastArrival, slots) => ({
-  policy: 'borrowing', slots, reservedA: slots / 2, aPerTick: 9, bEvery: 1, aFault: 'none', aHold: 20, bHold: 3,
-  aTimeout: 40, bTimeout: 10, queueCap: 200, horizon: lastArrival + 40, lastArrival,
+  policy: 'borrowing',
+  slots,
+  reservedA: slots / 2,
+  aPerTick: 9,
+  bEvery: 1,
+  aFault: 'none',
+  aHold: 20,
+  bHold: 3,
+  aTimeout: 40,
+  bTimeout: 10,
+  queueCap: 200,
+  horizon: lastArrival + 40,
+  lastArrival,
 });
 
 const workloads = [

@@ -45,32 +45,39 @@ const PAGE_HELPERS = `
 `;
 
 async function inputChanges(page) {
-  return page.evaluate(async ({ changes, warmup }) => {
-    const stage = document.getElementById('stage');
-    stage.innerHTML = '<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>';
-    const lab = stage.firstElementChild;
-    await benchSettled(lab);
-    const policies = ['shared-fifo', 'shared-round-robin', 'strict-partitions', 'borrowing'];
-    const toDom = [];
-    const toLayout = [];
-    for (let i = 0; i < warmup + changes; i++) {
-      const t0 = performance.now();
-      lab.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-        detail: { changes: { policy: policies[i % 4], slots: 3 + (i % 6) } }, bubbles: true, composed: true,
-      }));
+  return page.evaluate(
+    async ({ changes, warmup }) => {
+      const stage = document.getElementById('stage');
+      stage.innerHTML = '<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>';
+      const lab = stage.firstElementChild;
       await benchSettled(lab);
-      const t1 = performance.now();
-      void lab.offsetHeight; // style and layout of the new DOM, which the next frame would need
-      const t2 = performance.now();
-      if (i >= warmup) {
-        toDom.push(t1 - t0);
-        toLayout.push(t2 - t0);
+      const policies = ['shared-fifo', 'shared-round-robin', 'strict-partitions', 'borrowing'];
+      const toDom = [];
+      const toLayout = [];
+      for (let i = 0; i < warmup + changes; i++) {
+        const t0 = performance.now();
+        lab.dispatchEvent(
+          new CustomEvent('bulkhead-config-request', {
+            detail: { changes: { policy: policies[i % 4], slots: 3 + (i % 6) } },
+            bubbles: true,
+            composed: true,
+          }),
+        );
+        await benchSettled(lab);
+        const t1 = performance.now();
+        void lab.offsetHeight; // style and layout of the new DOM, which the next frame would need
+        const t2 = performance.now();
+        if (i >= warmup) {
+          toDom.push(t1 - t0);
+          toLayout.push(t2 - t0);
+        }
+        await new Promise(requestAnimationFrame);
       }
-      await new Promise(requestAnimationFrame);
-    }
-    stage.innerHTML = '';
-    return { toDom, toLayout };
-  }, { changes: CHANGES, warmup: WARMUP });
+      stage.innerHTML = '';
+      return { toDom, toLayout };
+    },
+    { changes: CHANGES, warmup: WARMUP },
+  );
 }
 
 async function playback(page) {
@@ -83,7 +90,8 @@ async function playback(page) {
     const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
     observer.observe({ type: 'longtask' });
     const perTick = [];
-    const ask = (type, detail = {}) => lab.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    const ask = (type, detail = {}) =>
+      lab.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
     const started = performance.now();
     const ticks = await new Promise((resolve) => {
       const seen = new Set();
@@ -113,18 +121,23 @@ async function heap(page, cdp) {
     const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
     return { usedSize, nodes, jsEventListeners };
   };
-  const mountAndRemove = (count) => page.evaluate(async (n) => {
-    const stage = document.getElementById('stage');
-    for (let done = 0; done < n; done += 50) {
-      const batch = Math.min(50, n - done);
-      stage.innerHTML = Array.from({ length: batch }, (_, i) =>
-        `<bulkhead-lab preset="${['stalled-dependency', 'count-every-request', 'slow-vs-dead'][i % 3]}"></bulkhead-lab>`).join('');
-      await Promise.all([...stage.children].map((lab) => benchSettled(lab)));
-      // Removed while playing: a playback timer left behind would keep the lab alive.
-      for (const lab of stage.children) lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));
-      stage.innerHTML = '';
-    }
-  }, count);
+  const mountAndRemove = (count) =>
+    page.evaluate(async (n) => {
+      const stage = document.getElementById('stage');
+      for (let done = 0; done < n; done += 50) {
+        const batch = Math.min(50, n - done);
+        stage.innerHTML = Array.from(
+          { length: batch },
+          (_, i) =>
+            `<bulkhead-lab preset="${['stalled-dependency', 'count-every-request', 'slow-vs-dead'][i % 3]}"></bulkhead-lab>`,
+        ).join('');
+        await Promise.all([...stage.children].map((lab) => benchSettled(lab)));
+        // Removed while playing: a playback timer left behind would keep the lab alive.
+        for (const lab of stage.children)
+          lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));
+        stage.innerHTML = '';
+      }
+    }, count);
   await mountAndRemove(20); // first use fills one-time caches (templates, style sheets)
   const before = await measureHeap();
   const noise = await measureHeap();
@@ -156,17 +169,23 @@ try {
   console.log('playback at 2× in real time (the whole window, about 30 s) …');
   const play = await playback(page);
   const longest = play.longTasks.length ? `, longest ${Math.max(...play.longTasks).toFixed(0)} ms` : '';
-  console.log(`playback: ${play.ticks} ticks in ${play.seconds.toFixed(1)} s; long tasks (> 50 ms): ${play.longTasks.length}${longest}`);
+  console.log(
+    `playback: ${play.ticks} ticks in ${play.seconds.toFixed(1)} s; long tasks (> 50 ms): ${play.longTasks.length}${longest}`,
+  );
   console.log(`playback: tick event → every element updated: ${summary(play.perTick)}`);
 
   const { before, noise, rounds } = await heap(page, cdp);
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;
   const readings = [before, ...rounds];
-  console.log(`JS heap after GC: ${kb(before.usedSize)} before; change after each round of mounting and removing ${LABS} labs: ` +
-    `${rounds.map((r, i) => signed(r.usedSize - readings[i].usedSize)).join(', ')}; ` +
-    `two back-to-back readings differ by ${kb(Math.abs(noise.usedSize - before.usedSize))}`);
-  console.log(`DOM nodes ${readings.map((r) => r.nodes).join(' → ')}; JS event listeners ${readings.map((r) => r.jsEventListeners).join(' → ')}`);
+  console.log(
+    `JS heap after GC: ${kb(before.usedSize)} before; change after each round of mounting and removing ${LABS} labs: ` +
+      `${rounds.map((r, i) => signed(r.usedSize - readings[i].usedSize)).join(', ')}; ` +
+      `two back-to-back readings differ by ${kb(Math.abs(noise.usedSize - before.usedSize))}`,
+  );
+  console.log(
+    `DOM nodes ${readings.map((r) => r.nodes).join(' → ')}; JS event listeners ${readings.map((r) => r.jsEventListeners).join(' → ')}`,
+  );
   if (errors.length) console.log(`page errors: ${errors.join('; ')}`);
 } finally {
   await browser.close();

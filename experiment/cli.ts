@@ -39,7 +39,9 @@ async function main(): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    console.error(`Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ${options.durationMs / 1000} s each.`);
+    console.error(
+      `Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ${options.durationMs / 1000} s each.`,
+    );
     const result = await runExperiment(options, {
       signal: stop.signal,
       onProgress: (progress) => console.error(formatProgress(progress, options.durationMs)),

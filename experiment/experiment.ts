@@ -1,6 +1,12 @@
 // The whole experiment: every requested run in turn, a pause between runs, and the result file's content.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RESULT_SCHEMA, RESULT_SCHEMA_VERSION, type ExperimentOptions, type MeasuredRunFile, type RunResult } from './types.js';
+import {
+  RESULT_SCHEMA,
+  RESULT_SCHEMA_VERSION,
+  type ExperimentOptions,
+  type MeasuredRunFile,
+  type RunResult,
+} from './types.js';
 import { loadAverage, machineInfo } from './host.js';
 import { runOne, type RunProgress } from './run.js';
 

@@ -41,7 +41,9 @@ export async function openGenerator(thread: GeneratorThread): Promise<Generator>
             run = message.run;
             settle();
           } else if (message.type === 'failed') {
-            settle(hooks.signal?.aborted ? hooks.signal.reason : new Error(`load generator failed: ${message.message}`));
+            settle(
+              hooks.signal?.aborted ? hooks.signal.reason : new Error(`load generator failed: ${message.message}`),
+            );
           }
         });
         worker.postMessage({ type: 'start', plan } satisfies GeneratorCommand);
@@ -61,7 +63,10 @@ export async function openGenerator(thread: GeneratorThread): Promise<Generator>
  * Feeds the worker's messages to `onMessage` until it calls `settle`; also settles on a worker error
  * or exit. Removes only its own listeners: Worker keeps internal ones that must stay.
  */
-function listen(worker: Worker, onMessage: (message: GeneratorMessage, settle: (error?: unknown) => void) => void): Promise<void> {
+function listen(
+  worker: Worker,
+  onMessage: (message: GeneratorMessage, settle: (error?: unknown) => void) => void,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const settle = (error?: unknown): void => {
       worker.off('message', message);

@@ -40,5 +40,9 @@ export function cpuBetween(start: CpuSnapshot, end: CpuSnapshot): HostCpu {
   const wallMs = Math.max(1, end.atMs - start.atMs);
   const busyCores = (end.busyMs - start.busyMs) / wallMs;
   const experimentCores = (end.processMicros - start.processMicros) / 1000 / wallMs;
-  return { busyCores: round(busyCores), experimentCores: round(experimentCores), otherCores: round(Math.max(0, busyCores - experimentCores)) };
+  return {
+    busyCores: round(busyCores),
+    experimentCores: round(experimentCores),
+    otherCores: round(Math.max(0, busyCores - experimentCores)),
+  };
 }

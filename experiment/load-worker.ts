@@ -16,7 +16,10 @@ post({ type: 'ready' });
 
 async function start(plan: LoadPlan): Promise<void> {
   try {
-    const run = await runLoad(plan, { signal: stop.signal, onProgress: (progress) => post({ type: 'progress', progress }) });
+    const run = await runLoad(plan, {
+      signal: stop.signal,
+      onProgress: (progress) => post({ type: 'progress', progress }),
+    });
     post({ type: 'done', run });
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

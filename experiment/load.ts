@@ -66,7 +66,10 @@ function classify(answer: HttpReply): Outcome {
 }
 
 /** How many requests of one target fall in the warm-up and in the measured period. */
-export function requestCounts(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): { warmup: number; measured: number } {
+export function requestCounts(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): {
+  warmup: number;
+  measured: number;
+} {
   const interval = 1000 / plan.ratePerSecond;
   return { warmup: Math.floor(plan.warmupMs / interval), measured: Math.round(plan.durationMs / interval) };
 }

@@ -54,7 +54,11 @@ export function httpGet(url: string, agent: http.Agent, signal: AbortSignal): Pr
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         ended = true;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       response.on('error', reject);
       response.on('close', () => {

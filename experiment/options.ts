@@ -138,10 +138,17 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('lateThresholdMs', duration('late', 'ms'));
   set('settleMs', duration('settle', 's'));
   if (values.runs !== undefined) {
-    set('runs', values.runs.split(',').map((name) => name.trim()).filter(Boolean) as RunName[]); // checked below
+    set(
+      'runs',
+      values.runs
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) as RunName[],
+    ); // checked below
   }
   if (values.generator !== undefined) {
-    if (values.generator !== 'worker' && values.generator !== 'inline') throw new Error('--generator: expected worker or inline');
+    if (values.generator !== 'worker' && values.generator !== 'inline')
+      throw new Error('--generator: expected worker or inline');
     set('generator', values.generator satisfies GeneratorThread);
   }
   set('label', values.label);
@@ -155,20 +162,33 @@ function validateOptions(options: ExperimentOptions): void {
   const check = (ok: boolean, message: string): void => {
     if (!ok) throw new Error(message);
   };
-  const within = (value: number, low: number, high: number): boolean => Number.isFinite(value) && value >= low && value <= high;
+  const within = (value: number, low: number, high: number): boolean =>
+    Number.isFinite(value) && value >= low && value <= high;
   check(within(options.ratePerSecond, 1, 5000), '--rate must be between 1 and 5000 per second');
   check(within(options.durationMs, 100, 600_000), '--duration must be between 100ms and 600s');
   check(within(options.warmupMs, 0, 60_000), '--warmup must be between 0 and 60s');
-  check(Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000), '--pool must be a whole number from 2 to 10000');
-  check(Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000), '--queue must be a whole number from 0 to 10000');
+  check(
+    Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000),
+    '--pool must be a whole number from 2 to 10000',
+  );
+  check(
+    Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000),
+    '--queue must be a whole number from 0 to 10000',
+  );
   check(within(options.timeoutMs, 1, 60_000), '--timeout must be between 1ms and 60s');
   check(within(options.clientTimeoutMs, 1, 120_000), '--client-timeout must be between 1ms and 120s');
   check(within(options.faultDelayMs, 0, 120_000), '--fault-delay must be between 0 and 120s');
   check(within(options.workMs, 0, 10_000), '--work must be between 0 and 10s');
-  check(within(options.windowMs, 100, 60_000) && options.windowMs <= options.durationMs, '--window must be between 100ms and 60s, and not longer than --duration');
+  check(
+    within(options.windowMs, 100, 60_000) && options.windowMs <= options.durationMs,
+    '--window must be between 100ms and 60s, and not longer than --duration',
+  );
   check(within(options.lateThresholdMs, 0, 10_000), '--late must be between 0 and 10s');
   check(within(options.settleMs, 0, 60_000), '--settle must be between 0 and 60s');
-  check((options.ratePerSecond * (options.durationMs + options.warmupMs)) / 1000 <= 1_000_000, '--rate × (--duration + --warmup) must stay under one million requests per endpoint');
+  check(
+    (options.ratePerSecond * (options.durationMs + options.warmupMs)) / 1000 <= 1_000_000,
+    '--rate × (--duration + --warmup) must stay under one million requests per endpoint',
+  );
   check(options.runs.length > 0 && options.runs.length <= 32, '--runs must name 1 to 32 runs');
   for (const run of options.runs) parseRunName(run);
 }

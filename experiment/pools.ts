@@ -74,7 +74,13 @@ export class MeasuredBulkhead {
   takeWindow(tMs: number): BulkheadWindow {
     const taken = this.window;
     this.window = { ...this.current(), rejected: 0 };
-    return { tMs, occupancyPeak: taken.occupancy, executingPeak: taken.executing, queuedPeak: taken.queued, rejected: taken.rejected };
+    return {
+      tMs,
+      occupancyPeak: taken.occupancy,
+      executingPeak: taken.executing,
+      queuedPeak: taken.queued,
+      rejected: taken.rejected,
+    };
   }
 
   runPeaks(): { executingPeak: number; queuedPeak: number; occupancyPeak: number } {

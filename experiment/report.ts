@@ -8,7 +8,10 @@ import type { RunProgress } from './run.js';
 
 /** experiment/results/2025-01-31T12-00-00Z.json: the ISO date without characters some file systems refuse. */
 export function defaultOutPath(date: Date): string {
-  const stamp = date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const stamp = date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
   return path.join(fileURLToPath(new URL('./results/', import.meta.url)), `${stamp}.json`);
 }
 
@@ -17,7 +20,21 @@ export async function writeResult(file: string, result: MeasuredRunFile): Promis
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-const COLUMNS = ['endpoint', 'sent', 'ok', 'timeout', 'rejected', 'other', 'success', 'p50 ms', 'p99 ms', 'rate/s', 'late', 'pool peak', 'loop delay ms'];
+const COLUMNS = [
+  'endpoint',
+  'sent',
+  'ok',
+  'timeout',
+  'rejected',
+  'other',
+  'success',
+  'p50 ms',
+  'p99 ms',
+  'rate/s',
+  'late',
+  'pool peak',
+  'loop delay ms',
+];
 
 const figure = (value: number | null, digits = 1): string => (value === null ? '–' : value.toFixed(digits));
 
@@ -41,8 +58,14 @@ export function formatRunTable(run: RunResult): string {
     ];
   });
   const widths = COLUMNS.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]): string => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  const bulkheads = run.bulkheads.map((b) => `${b.name}: limit ${b.limit}, queue ${b.queue}, peak ${b.executingPeak} executing + ${b.queuedPeak} queued, ${b.rejected} rejected`);
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  const bulkheads = run.bulkheads.map(
+    (b) =>
+      `${b.name}: limit ${b.limit}, queue ${b.queue}, peak ${b.executingPeak} executing + ${b.queuedPeak} queued, ${b.rejected} rejected`,
+  );
   return [
     `${run.name}  (fault: ${run.faultMode}, ${run.durationMs / 1000} s measured from ${run.startedAt})`,
     line(COLUMNS),
@@ -55,7 +78,8 @@ export function formatRunTable(run: RunResult): string {
 
 export function formatProgress(progress: RunProgress, durationMs: number): string {
   const endpoints = Object.entries(progress.load.counts).map(
-    ([endpoint, c]) => `${endpoint} sent ${c.sent} ok ${c.ok} timeout ${c.timeout} rejected ${c.rejected} other ${c.other}`,
+    ([endpoint, c]) =>
+      `${endpoint} sent ${c.sent} ok ${c.ok} timeout ${c.timeout} rejected ${c.rejected} other ${c.other}`,
   );
   const pools = progress.bulkheads.map((b) => `${b.name} ${b.executing + b.queued}/${b.capacity}`);
   return `[${progress.run}] ${(progress.load.tMs / 1000).toFixed(0)}/${(durationMs / 1000).toFixed(0)} s  ${endpoints.join(' | ')}  pool ${pools.join(' ')}`;

@@ -78,8 +78,15 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       reply(response, 200, 'ok', answer.body);
     } catch (error) {
       if (error instanceof BulkheadRejectedError) reply(response, 503, 'rejected');
-      else if (abort.signal.reason === TIMED_OUT || error instanceof TaskCancelledError) reply(response, 504, 'timeout');
-      else reply(response, 502, 'upstream-error', error instanceof Error ? `upstream-error: ${error.message}` : 'upstream-error');
+      else if (abort.signal.reason === TIMED_OUT || error instanceof TaskCancelledError)
+        reply(response, 504, 'timeout');
+      else
+        reply(
+          response,
+          502,
+          'upstream-error',
+          error instanceof Error ? `upstream-error: ${error.message}` : 'upstream-error',
+        );
     } finally {
       clearTimeout(timer);
     }

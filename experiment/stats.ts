@@ -1,7 +1,15 @@
 // Turns the generator's request records and the service's samples into the per-endpoint figures.
 import * as hdr from 'hdr-histogram-js';
 import type { RequestRecord } from './load.js';
-import type { BulkheadName, BulkheadWindow, DependencyName, EndpointPath, EndpointResult, EndpointWindow, OutcomeCounts } from './types.js';
+import type {
+  BulkheadName,
+  BulkheadWindow,
+  DependencyName,
+  EndpointPath,
+  EndpointResult,
+  EndpointWindow,
+  OutcomeCounts,
+} from './types.js';
 import { round, windowCount } from './windows.js';
 
 const MICROSECONDS_PER_MS = 1000;
@@ -20,7 +28,11 @@ export function percentiles(latenciesMs: readonly number[]): Percentiles {
   // A percentile is reported as the top of its histogram bucket, which can lie above the largest
   // value recorded; clamp so that p50 ≤ p99 ≤ max always holds in the output.
   const ms = (microseconds: number): number => round(Math.min(microseconds, histogram.maxValue) / MICROSECONDS_PER_MS);
-  return { p50Ms: ms(histogram.getValueAtPercentile(50)), p99Ms: ms(histogram.getValueAtPercentile(99)), maxMs: ms(histogram.maxValue) };
+  return {
+    p50Ms: ms(histogram.getValueAtPercentile(50)),
+    p99Ms: ms(histogram.getValueAtPercentile(99)),
+    maxMs: ms(histogram.maxValue),
+  };
 }
 
 function countOutcomes(records: readonly RequestRecord[]): OutcomeCounts {
@@ -103,6 +115,9 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
 function achievedRate(records: readonly RequestRecord[], ratePerSecond: number): number {
   if (records.length === 0) return 0;
   const first = records[0]!.intendedMs;
-  const lastSend = records.reduce((latest, record) => Math.max(latest, record.intendedMs + record.sendLagMs), -Infinity);
+  const lastSend = records.reduce(
+    (latest, record) => Math.max(latest, record.intendedMs + record.sendLagMs),
+    -Infinity,
+  );
   return round((records.length * 1000) / (lastSend - first + 1000 / ratePerSecond));
 }

@@ -19,17 +19,25 @@ export function windowCount(period: { durationMs: number; windowMs: number }): n
  * Calls `onWindowEnd(k)` when window k (from startAt + k·windowMs) ends, for k < count. Each
  * timeout is aimed at the absolute boundary, so late callbacks do not shift later windows.
  */
-export function tickWindows(startAt: number, windowMs: number, count: number, onWindowEnd: (index: number) => void): WindowTicker {
+export function tickWindows(
+  startAt: number,
+  windowMs: number,
+  count: number,
+  onWindowEnd: (index: number) => void,
+): WindowTicker {
   let index = 0;
   let timer: NodeJS.Timeout | undefined;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
   const schedule = (): void => {
     if (index >= count) return finish();
-    timer = setTimeout(() => {
-      onWindowEnd(index++);
-      schedule();
-    }, Math.max(0, startAt + (index + 1) * windowMs - now()));
+    timer = setTimeout(
+      () => {
+        onWindowEnd(index++);
+        schedule();
+      },
+      Math.max(0, startAt + (index + 1) * windowMs - now()),
+    );
   };
   schedule();
   return {

@@ -32,16 +32,19 @@ export async function measureHeights(): Promise<Heights> {
   const server = await serveStatic(root);
   const browser = await chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
   const heights: Heights = { plain: {}, blog: {} };
-  const settle = (page: import('playwright-core').Page) => page.evaluate(async () => {
-    await customElements.whenDefined('bulkhead-lab');
-    for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
-  });
+  const settle = (page: import('playwright-core').Page) =>
+    page.evaluate(async () => {
+      await customElements.whenDefined('bulkhead-lab');
+      for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+    });
   try {
     for (const width of PLAIN_WIDTHS) {
       heights.plain[width] = {};
       for (const tag of TAGS) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
-        await page.route('**/figures-page.html', (route) => route.fulfill({ contentType: 'text/html', body: plainPage(tag) }));
+        await page.route('**/figures-page.html', (route) =>
+          route.fulfill({ contentType: 'text/html', body: plainPage(tag) }),
+        );
         await page.goto(`${server.url}/figures-page.html`);
         await settle(page);
         heights.plain[width][tag] = await page.$eval(tag, (el) => Math.ceil(el.getBoundingClientRect().height));
@@ -52,8 +55,13 @@ export async function measureHeights(): Promise<Heights> {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${server.url}/demo/blog.html`);
       await settle(page);
-      heights.blog[width] = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) =>
-        [tag, Math.ceil(document.querySelector(tag)!.getBoundingClientRect().height)])), [...TAGS]);
+      heights.blog[width] = await page.evaluate(
+        (tags) =>
+          Object.fromEntries(
+            tags.map((tag) => [tag, Math.ceil(document.querySelector(tag)!.getBoundingClientRect().height)]),
+          ),
+        [...TAGS],
+      );
       await page.close();
     }
   } finally {

@@ -30,15 +30,21 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const server = http.createServer((req, res) => res.writeHead(503, { 'retry-after': '5' }).end('building, try again in a moment\n'));
+const server = http.createServer((req, res) =>
+  res.writeHead(503, { 'retry-after': '5' }).end('building, try again in a moment\n'),
+);
 try {
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, HOST, resolve);
   });
 } catch (error) {
-  if (error.code === 'EADDRINUSE') console.error(`port ${port} is in use; set PORT=… to another port, e.g. PORT=${port === 65535 ? 8001 : port + 1} npm ${dev ? 'run dev' : 'start'}`);
-  else if (error.code === 'EACCES') console.error(`port ${port} needs privileges this user lacks; set PORT=… to a port above 1023`);
+  if (error.code === 'EADDRINUSE')
+    console.error(
+      `port ${port} is in use; set PORT=… to another port, e.g. PORT=${port === 65535 ? 8001 : port + 1} npm ${dev ? 'run dev' : 'start'}`,
+    );
+  else if (error.code === 'EACCES')
+    console.error(`port ${port} needs privileges this user lacks; set PORT=… to a port above 1023`);
   else console.error(`cannot listen on ${HOST}:${port}: ${error.message}`);
   process.exit(1);
 }
@@ -50,10 +56,12 @@ const children = new Set();
 function run(command, commandArgs) {
   const child = spawn(command, commandArgs, { stdio: 'inherit' });
   children.add(child);
-  return new Promise((resolve) => child.on('exit', (code) => {
-    children.delete(child);
-    resolve(code ?? 1);
-  }));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code ?? 1);
+    }),
+  );
 }
 const stop = () => {
   for (const child of children) child.kill();
@@ -83,7 +91,13 @@ const fromSource = (context, next) => {
 };
 
 const devServer = await startDevServer({
-  config: { ...config, port: actual, middlewareMode: { server }, watch: dev, middleware: [...(dev ? [fromSource] : []), ...config.middleware] },
+  config: {
+    ...config,
+    port: actual,
+    middlewareMode: { server },
+    watch: dev,
+    middleware: [...(dev ? [fromSource] : []), ...config.middleware],
+  },
   readCliArgs: false,
   readFileConfig: false,
   logStartMessage: false,

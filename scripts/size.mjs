@@ -26,7 +26,12 @@ export const KB = 1024;
  */
 export const BUDGETS = [
   { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 25 * KB, accepted: 30 * KB },
-  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 14 * KB, accepted: 16 * KB },
+  {
+    label: '<outcome-gate> with its imports',
+    entry: 'dist/elements/outcome-gate.js',
+    limit: 14 * KB,
+    accepted: 16 * KB,
+  },
 ];
 
 export function measure(file) {
@@ -45,7 +50,8 @@ export async function closure(entry) {
     for (const { n: specifier, d } of imports) {
       if (d === -2) continue; // import.meta
       if (specifier === undefined) throw new Error(`${file}: an import with a computed specifier cannot be followed`);
-      if (!/^\.\.?\//.test(specifier)) throw new Error(`${file}: bare import ${JSON.stringify(specifier)} in a browser file`);
+      if (!/^\.\.?\//.test(specifier))
+        throw new Error(`${file}: bare import ${JSON.stringify(specifier)} in a browser file`);
       visit(path.join(path.dirname(file), specifier));
     }
   };
@@ -101,7 +107,11 @@ export const FLOORS = [
 export async function floorSize(code) {
   const { default: configs } = await import(pathToFileURL(path.resolve('rollup.config.mjs')).href);
   const bundleConfig = configs.find((config) => config.output.file === 'dist/bulkhead-lab.js');
-  const entry = { name: 'floor-entry', resolveId: (id) => (id === 'floor-entry' ? id : null), load: (id) => (id === 'floor-entry' ? code : null) };
+  const entry = {
+    name: 'floor-entry',
+    resolveId: (id) => (id === 'floor-entry' ? id : null),
+    load: (id) => (id === 'floor-entry' ? code : null),
+  };
   const bundle = await rollup({ input: 'floor-entry', plugins: [entry, ...bundleConfig.plugins] });
   const { output } = await bundle.generate({ format: 'es' });
   await bundle.close();
@@ -113,8 +123,11 @@ const num = (n) => n.toLocaleString('en-US');
 
 /** The scripts under `dir`: `*.js` only, so the `*.js.map` beside them are left out. */
 function jsFiles(dir) {
-  return fs.readdirSync(dir, { recursive: true }).map((file) => path.join(dir, file))
-    .filter((file) => file.endsWith('.js')).sort();
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((file) => path.join(dir, file))
+    .filter((file) => file.endsWith('.js'))
+    .sort();
 }
 
 async function main() {
@@ -138,15 +151,24 @@ async function main() {
 
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   for (const row of rows) {
-    console.log(row.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
+    console.log(
+      row
+        .map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    );
   }
 
   console.log(`\nBudgets (gzip -9, 1 KB = ${KB} B):`);
   const results = await checkBudgets();
   for (const r of results) {
-    const status = r.verdict === 'ok' ? 'ok'
-      : `OVER by ${kb(r.gzip - r.limit)}${r.verdict === 'over' ? ` (accepted up to ${kb(r.accepted)} for now)` : ''}`;
-    console.log(`  ${r.label}: ${kb(r.gzip)} (${num(r.gzip)} B, ${r.files} file${r.files === 1 ? '' : 's'}), budget ${kb(r.limit)}: ${status}`);
+    const status =
+      r.verdict === 'ok'
+        ? 'ok'
+        : `OVER by ${kb(r.gzip - r.limit)}${r.verdict === 'over' ? ` (accepted up to ${kb(r.accepted)} for now)` : ''}`;
+    console.log(
+      `  ${r.label}: ${kb(r.gzip)} (${num(r.gzip)} B, ${r.files} file${r.files === 1 ? '' : 's'}), budget ${kb(r.limit)}: ${status}`,
+    );
   }
   console.log('\nThe least a standalone <outcome-gate> needs, minified and gzipped like the bundle:');
   for (const floor of FLOORS) {

@@ -56,15 +56,20 @@ await step('build', 'npm', ['run', '--silent', 'build']);
 console.log('\n> size budgets');
 const sizeCode = await run(process.execPath, ['scripts/size.mjs']);
 
-const nodeTests = fs.readdirSync('test/node', { recursive: true })
+const nodeTests = fs
+  .readdirSync('test/node', { recursive: true })
   .filter((file) => /\.test\.(ts|mjs)$/.test(file))
   .map((file) => path.join('test/node', file));
 console.log('\n> Node tests');
 const nodeFile = path.join(counts, 'node.json');
 const nodeCode = await run(process.execPath, [
-  '--import', 'tsx', '--test',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=./scripts/count-reporter.mjs', `--test-reporter-destination=${nodeFile}`,
+  '--import',
+  'tsx',
+  '--test',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/count-reporter.mjs',
+  `--test-reporter-destination=${nodeFile}`,
   ...nodeTests,
 ]);
 const nodeCounts = read(nodeFile, nodeCode);
@@ -77,6 +82,8 @@ const browserCounts = read(browserFile, browserCode);
 const passed = nodeCounts.passed + browserCounts.passed;
 const failed = nodeCounts.failed + browserCounts.failed + (sizeCode === 0 ? 0 : 1);
 const skipped = nodeCounts.skipped + browserCounts.skipped;
-console.log(`\nNode: ${nodeCounts.passed} passed, ${nodeCounts.failed} failed; browser: ${browserCounts.passed} passed, ${browserCounts.failed} failed${sizeCode === 0 ? '' : '; size budgets: 1 failed'}`);
+console.log(
+  `\nNode: ${nodeCounts.passed} passed, ${nodeCounts.failed} failed; browser: ${browserCounts.passed} passed, ${browserCounts.failed} failed${sizeCode === 0 ? '' : '; size budgets: 1 failed'}`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

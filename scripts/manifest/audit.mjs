@@ -19,7 +19,11 @@ const configAttributes = ['preset', ...FIELDS.map(attributeOf), 'theme'];
 const declarations = manifest.modules.flatMap((mod) => mod.declarations ?? []);
 /** Whether a class extends ScenarioElement, directly or further up. */
 function isScenarioElement(declaration) {
-  for (let name = declaration.superclass?.name; name; name = declarations.find((d) => d.name === name)?.superclass?.name) {
+  for (
+    let name = declaration.superclass?.name;
+    name;
+    name = declarations.find((d) => d.name === name)?.superclass?.name
+  ) {
     if (name === 'ScenarioElement') return true;
   }
   return false;
@@ -38,7 +42,9 @@ const gap = (where, tag, names) => {
 };
 
 const sourceOf = (mod) => fs.readFileSync(mod.path.replace(/^dist\/lib\/(.+)\.js$/, 'src/$1.ts'), 'utf8');
-const elements = manifest.modules.flatMap((mod) => (mod.declarations ?? []).filter((d) => d.tagName).map((d) => ({ mod, tag: d.tagName })));
+const elements = manifest.modules.flatMap((mod) =>
+  (mod.declarations ?? []).filter((d) => d.tagName).map((d) => ({ mod, tag: d.tagName })),
+);
 /** The request events a tag's own code sends, and those of every element it renders, further down too. */
 function requestsOf(tag, seen = new Set()) {
   const found = elements.find((e) => e.tag === tag);
@@ -46,12 +52,25 @@ function requestsOf(tag, seen = new Set()) {
   seen.add(tag);
   const source = sourceOf(found.mod);
   const rendered = elements.map((e) => e.tag).filter((other) => other !== tag && source.includes(`<${other}`));
-  return [...new Set([...matches(source, /'(bulkhead-[a-z-]+-request)'/g), ...rendered.flatMap((other) => requestsOf(other, seen))])];
+  return [
+    ...new Set([
+      ...matches(source, /'(bulkhead-[a-z-]+-request)'/g),
+      ...rendered.flatMap((other) => requestsOf(other, seen)),
+    ]),
+  ];
 }
 
 // Types: a typed manifest is what editors complete and JSX checks against.
-const untyped = (items) => (items ?? []).filter((item) => item.privacy !== 'private' && item.privacy !== 'protected'
-  && (item.kind === undefined || item.kind === 'field') && !item.type?.text).map((item) => item.name);
+const untyped = (items) =>
+  (items ?? [])
+    .filter(
+      (item) =>
+        item.privacy !== 'private' &&
+        item.privacy !== 'protected' &&
+        (item.kind === undefined || item.kind === 'field') &&
+        !item.type?.text,
+    )
+    .map((item) => item.name);
 
 for (const mod of manifest.modules) {
   for (const element of mod.declarations ?? []) {
@@ -75,7 +94,10 @@ for (const mod of manifest.modules) {
       fires: [...requests, ...(inherits ? ['bulkhead-run', 'bulkhead-tick'] : [])],
     };
     const documented = {
-      attr: element.attributes, csspart: element.cssParts, cssproperty: element.cssProperties, fires: element.events,
+      attr: element.attributes,
+      csspart: element.cssParts,
+      cssproperty: element.cssProperties,
+      fires: element.events,
     };
     const missing = (tag, names) => {
       const have = new Set((documented[tag] ?? []).map((item) => item.name));
@@ -85,9 +107,17 @@ for (const mod of manifest.modules) {
     for (const tag of Object.keys(documented)) {
       const sharedMissing = missing(tag, shared[tag] ?? []);
       gap(inherits ? BASE : here, tag, sharedMissing);
-      gap(here, tag, missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)));
+      gap(
+        here,
+        tag,
+        missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)),
+      );
     }
-    for (const [tag, items] of [['attr', element.attributes], ['prop', element.members], ['fires', element.events]]) {
+    for (const [tag, items] of [
+      ['attr', element.attributes],
+      ['prop', element.members],
+      ['fires', element.events],
+    ]) {
       gap(here, `${tag} {type}`, untyped((items ?? []).filter((item) => !item.inheritedFrom)));
       gap(BASE, `${tag} {type}`, untyped((items ?? []).filter((item) => item.inheritedFrom)));
     }
@@ -96,8 +126,11 @@ for (const mod of manifest.modules) {
 
 const canonical = [...configAttributes, 'for', 'notices', ...tokenProperties];
 const rank = (name) => (canonical.includes(name) ? canonical.indexOf(name) : canonical.length);
-const lines = [...gaps].flatMap(([where, tags]) => Object.entries(tags)
-  .map(([tag, names]) => `${where}: add @${tag} ${[...names].sort((a, b) => rank(a) - rank(b)).join(', ')}`));
+const lines = [...gaps].flatMap(([where, tags]) =>
+  Object.entries(tags).map(
+    ([tag, names]) => `${where}: add @${tag} ${[...names].sort((a, b) => rank(a) - rank(b)).join(', ')}`,
+  ),
+);
 if (lines.length === 0) console.log('custom-elements.json: no documentation gaps found');
 else console.log(`custom-elements.json: ${lines.length} documentation gaps (JSDoc in src/):\n  ${lines.join('\n  ')}`);
 if (process.argv.includes('--strict') && lines.length) process.exit(1);

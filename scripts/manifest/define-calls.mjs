@@ -19,14 +19,21 @@ export function defineCallsPlugin() {
         mod.exports = mod.exports?.filter((e) => !(e.kind === 'custom-element-definition' && e.name === 'tag'));
       }
       for (const { tag, className, modulePath } of calls) {
-        const owners = modules.filter((mod) => mod.declarations?.some((d) => d.kind === 'class' && d.name === className));
-        if (owners.length !== 1) throw new Error(`define('${tag}', ${className}): found ${owners.length} classes named ${className}`);
+        const owners = modules.filter((mod) =>
+          mod.declarations?.some((d) => d.kind === 'class' && d.name === className),
+        );
+        if (owners.length !== 1)
+          throw new Error(`define('${tag}', ${className}): found ${owners.length} classes named ${className}`);
         const declaration = owners[0].declarations.find((d) => d.name === className);
         Object.assign(declaration, { tagName: tag, customElement: true });
         const defining = modules.find((mod) => mod.path === modulePath);
         defining.exports ??= [];
         if (!defining.exports.some((e) => e.kind === 'custom-element-definition' && e.name === tag)) {
-          defining.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: owners[0].path } });
+          defining.exports.push({
+            kind: 'custom-element-definition',
+            name: tag,
+            declaration: { name: className, module: owners[0].path },
+          });
         }
       }
     },

@@ -21,8 +21,10 @@ export function jsxTypesPlugin({ outdir, fileName }) {
   };
   const index = from('dist/lib/index.js');
   /** `CustomEvent<RunDetail>` → `import("../lib/index.js").RunDetail`. */
-  const detailOf = (type) => (type?.replace(/^CustomEvent<(.*)>$/s, '$1') ?? 'never')
-    .replace(/\b[A-Z]\w*\b/g, (name) => (BUILT_IN.has(name) ? name : `import("${index}").${name}`));
+  const detailOf = (type) =>
+    (type?.replace(/^CustomEvent<(.*)>$/s, '$1') ?? 'never').replace(/\b[A-Z]\w*\b/g, (name) =>
+      BUILT_IN.has(name) ? name : `import("${index}").${name}`,
+    );
   return {
     name: 'bulkhead-lab: JSX types',
     packageLinkPhase({ customElementsManifest }) {
@@ -32,7 +34,9 @@ export function jsxTypesPlugin({ outdir, fileName }) {
           if (!element.customElement) continue;
           const own = `import("${from(mod.path)}").${element.name}`;
           for (const attribute of element.attributes ?? []) {
-            attribute.jsxType = { text: attribute.fieldName ? `${own}["${attribute.fieldName}"]` : attribute.type?.text ?? 'string' };
+            attribute.jsxType = {
+              text: attribute.fieldName ? `${own}["${attribute.fieldName}"]` : (attribute.type?.text ?? 'string'),
+            };
           }
           element.members = (element.members ?? []).filter((member) => !(member.kind === 'field' && member.readonly));
           for (const member of element.members) member.jsxType = { text: `${own}["${member.name}"]` };
@@ -42,7 +46,10 @@ export function jsxTypesPlugin({ outdir, fileName }) {
       generateJsxTypes(manifest, { outdir, fileName, typesSrc: 'jsxType', hideLogs: true });
       // The types have no runtime; an empty module beside them lets `import 'bulkhead-lab/jsx'`
       // (not only `import type`) resolve in Node and bundlers.
-      fs.writeFileSync(path.join(outdir, fileName.replace(/\.d\.ts$/, '.js')), '// Types only: see index.d.ts.\nexport {};\n');
+      fs.writeFileSync(
+        path.join(outdir, fileName.replace(/\.d\.ts$/, '.js')),
+        '// Types only: see index.d.ts.\nexport {};\n',
+      );
     },
   };
 }

@@ -12,8 +12,12 @@ export function litStatePlugin() {
         if (!ts.isObjectLiteralExpression(member.initializer)) continue;
         for (const property of member.initializer.properties) {
           if (!ts.isPropertyAssignment(property) || !ts.isObjectLiteralExpression(property.initializer)) continue;
-          const isState = property.initializer.properties.some((option) =>
-            ts.isPropertyAssignment(option) && option.name.getText() === 'state' && option.initializer.kind === ts.SyntaxKind.TrueKeyword);
+          const isState = property.initializer.properties.some(
+            (option) =>
+              ts.isPropertyAssignment(option) &&
+              option.name.getText() === 'state' &&
+              option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+          );
           if (isState) states.push({ className: node.name.text, name: property.name.getText() });
         }
       }

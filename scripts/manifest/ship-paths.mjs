@@ -6,7 +6,8 @@ function rewrite(value) {
   if (Array.isArray(value)) return value.forEach(rewrite);
   if (!value || typeof value !== 'object') return;
   for (const [key, child] of Object.entries(value)) {
-    if ((key === 'path' || key === 'module') && typeof child === 'string') value[key] = child.replace(SOURCE, 'dist/lib/$1.js');
+    if ((key === 'path' || key === 'module') && typeof child === 'string')
+      value[key] = child.replace(SOURCE, 'dist/lib/$1.js');
     else rewrite(child);
   }
 }

@@ -135,7 +135,14 @@ export abstract class ScenarioElement extends LitElement {
     return [
       ...this.bound.notes,
       ...this.ownAttributeNotes(),
-      ...(badLevel ? [{ kind: 'heading-level', text: `heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}` }] : []),
+      ...(badLevel
+        ? [
+            {
+              kind: 'heading-level',
+              text: `heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}`,
+            },
+          ]
+        : []),
     ];
   }
 
@@ -147,7 +154,10 @@ export abstract class ScenarioElement extends LitElement {
   }
 
   /** A heading at `level` (the element's own by default): the outline follows the page's. */
-  protected renderHeading(content: unknown, options: { level?: number; id?: string; cls?: string } = {}): TemplateResult {
+  protected renderHeading(
+    content: unknown,
+    options: { level?: number; id?: string; cls?: string } = {},
+  ): TemplateResult {
     const level = Math.min(6, options.level ?? this.level);
     return html`<div role="heading" aria-level=${level} class="heading ${options.cls ?? ''}" id=${options.id ?? nothing}>${content}</div>`;
   }

@@ -10,8 +10,13 @@ export interface TimeSource {
 
 export function isTimeSource(value: unknown): value is TimeSource {
   try {
-    return typeof value === 'object' && value !== null
-      && ['now', 'setTimeout', 'clearTimeout'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      ['now', 'setTimeout', 'clearTimeout'].every(
+        (name) => typeof (value as Record<string, unknown>)[name] === 'function',
+      )
+    );
   } catch {
     return false;
   }

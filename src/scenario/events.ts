@@ -42,8 +42,13 @@ export interface RequestDetails {
 export type RequestName = keyof RequestDetails;
 
 export const REQUESTS: readonly RequestName[] = [
-  'bulkhead-seek-request', 'bulkhead-play-request', 'bulkhead-pause-request', 'bulkhead-step-request',
-  'bulkhead-restart-request', 'bulkhead-speed-request', 'bulkhead-config-request',
+  'bulkhead-seek-request',
+  'bulkhead-play-request',
+  'bulkhead-pause-request',
+  'bulkhead-step-request',
+  'bulkhead-restart-request',
+  'bulkhead-speed-request',
+  'bulkhead-config-request',
 ];
 
 /**

@@ -22,7 +22,11 @@ function splitEntry(name: string): { key: string; field: string } | null {
 const isEntryOf = (name: string, key: string) => splitEntry(name)?.key === key;
 
 /** The valid changes and tick a hash holds for lab `key`; anything else in it is ignored. */
-export function readPermalink(hash: string, key: string, current: LabConfig): { changes: Partial<LabConfig>; tick: number | null } {
+export function readPermalink(
+  hash: string,
+  key: string,
+  current: LabConfig,
+): { changes: Partial<LabConfig>; tick: number | null } {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const given: Record<string, string> = {};
   let tick: number | null = null;
@@ -62,7 +66,8 @@ const connected = new Set<KeyedLab>();
 /** The element and the shadow hosts it sits inside, outermost first. */
 function hostChain(el: Element): Element[] {
   const chain = [el];
-  for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) chain.unshift(root.host);
+  for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode())
+    chain.unshift(root.host);
   return chain;
 }
 

@@ -3,8 +3,16 @@
  * Every change enters through `send(request, origin)`; listeners hear what really changed.
  */
 import {
-  metricsAt, normalizeConfig, queuesAt, slotsAt,
-  type ConfigProblem, type LabConfig, type LabRun, type SlotView, type TenantMetrics, type Tenant,
+  metricsAt,
+  normalizeConfig,
+  queuesAt,
+  slotsAt,
+  type ConfigProblem,
+  type LabConfig,
+  type LabRun,
+  type SlotView,
+  type TenantMetrics,
+  type Tenant,
 } from '../sim/index.js';
 import { simulateValid } from '../sim/simulate.js';
 import { Playback, type Speed, type TimeSource } from './clock.js';
@@ -87,18 +95,43 @@ export class Scenario {
 
   /** The one way in: applies `request` and tells listeners what changed, if anything did. */
   send(request: ScenarioRequest, origin: Origin): void {
-    const before = { config: JSON.stringify(this.config), problems: problemsKey(this.problems), tick: this.tick, playing: this.playing, speed: this.speed };
+    const before = {
+      config: JSON.stringify(this.config),
+      problems: problemsKey(this.problems),
+      tick: this.tick,
+      playing: this.playing,
+      speed: this.speed,
+    };
     const playback = this.playback;
     switch (request.type) {
-      case 'configure': this.apply(this.merged(request.changes, origin)); break;
-      case 'replace': this.apply(request.input); break;
-      case 'seek': playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0)); break;
-      case 'play': playback.play(); break;
-      case 'pause': playback.pause(); break;
-      case 'step': playback.pause(); playback.seek(this.tick + 1); break;
-      case 'restart': playback.seek(0); break;
-      case 'speed': playback.setSpeed(request.speed); break;
-      case 'time': playback.setTime(request.time); break;
+      case 'configure':
+        this.apply(this.merged(request.changes, origin));
+        break;
+      case 'replace':
+        this.apply(request.input);
+        break;
+      case 'seek':
+        playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
+        break;
+      case 'play':
+        playback.play();
+        break;
+      case 'pause':
+        playback.pause();
+        break;
+      case 'step':
+        playback.pause();
+        playback.seek(this.tick + 1);
+        break;
+      case 'restart':
+        playback.seek(0);
+        break;
+      case 'speed':
+        playback.setSpeed(request.speed);
+        break;
+      case 'time':
+        playback.setTime(request.time);
+        break;
     }
     const change: Change = {
       run: before.config !== JSON.stringify(this.config) || before.problems !== problemsKey(this.problems),

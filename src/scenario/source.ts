@@ -12,7 +12,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FIELDS, presets, quoteValue, DEFAULT_CONFIG, type LabConfig, type PresetName } from '../sim/index.js';
 import { isSpeed } from './clock.js';
-import { REQUESTS, emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
+import {
+  REQUESTS,
+  emit,
+  type EventDetails,
+  type RequestDetails,
+  type RequestName,
+  type SourceRequestDetail,
+} from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
 /** `reservedA` ↔ `reserved-a`. */
@@ -36,9 +43,13 @@ export function readConfigAttributes(element: Element): { input: ScenarioInput; 
   if (name !== null) {
     const preset = Object.hasOwn(presets, name) ? presets[name as PresetName] : undefined;
     if (preset) {
-      for (const field of FIELDS) if (preset.config[field] !== DEFAULT_CONFIG[field]) input[field] = preset.config[field];
+      for (const field of FIELDS)
+        if (preset.config[field] !== DEFAULT_CONFIG[field]) input[field] = preset.config[field];
     } else {
-      notes.push({ kind: 'preset', text: `preset: ${quoteValue(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults` });
+      notes.push({
+        kind: 'preset',
+        text: `preset: ${quoteValue(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`,
+      });
     }
   }
   for (const field of FIELDS) {
@@ -68,11 +79,16 @@ function requestOf(name: RequestName, detail: unknown): ScenarioRequest | null {
       const tick = fields.tick;
       return typeof tick === 'number' && Number.isFinite(tick) ? { type: 'seek', tick } : null;
     }
-    case 'bulkhead-play-request': return { type: 'play' };
-    case 'bulkhead-pause-request': return { type: 'pause' };
-    case 'bulkhead-step-request': return { type: 'step' };
-    case 'bulkhead-restart-request': return { type: 'restart' };
-    case 'bulkhead-speed-request': return isSpeed(fields.speed) ? { type: 'speed', speed: fields.speed } : null;
+    case 'bulkhead-play-request':
+      return { type: 'play' };
+    case 'bulkhead-pause-request':
+      return { type: 'pause' };
+    case 'bulkhead-step-request':
+      return { type: 'step' };
+    case 'bulkhead-restart-request':
+      return { type: 'restart' };
+    case 'bulkhead-speed-request':
+      return isSpeed(fields.speed) ? { type: 'speed', speed: fields.speed } : null;
     case 'bulkhead-config-request': {
       const changes = ownFields(fields.changes);
       return changes ? { type: 'configure', changes } : null;
@@ -90,9 +106,15 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
   for (const name of REQUESTS) host.addEventListener(name, handle);
   const unsubscribe = scenario.subscribe((change, origin) => {
     if (origin === 'page') return;
-    if (change.run) emit(host, 'bulkhead-run', { config: scenario.config, run: scenario.run, problems: scenario.problems });
+    if (change.run)
+      emit(host, 'bulkhead-run', { config: scenario.config, run: scenario.run, problems: scenario.problems });
     if (change.tick) {
-      emit(host, 'bulkhead-tick', { tick: scenario.tick, elapsed: scenario.playback.elapsed, playing: scenario.playing, speed: scenario.speed });
+      emit(host, 'bulkhead-tick', {
+        tick: scenario.tick,
+        elapsed: scenario.playback.elapsed,
+        playing: scenario.playing,
+        speed: scenario.speed,
+      });
     }
   });
   // A hidden tab pauses playback.
@@ -158,7 +180,10 @@ export class ScenarioController implements ReactiveController {
     const notes: Note[] = [];
     const forId = this.host.getAttribute('for');
     if (!this.isSource && forId !== null && !this.bound && this.host.isConnected && document.readyState !== 'loading') {
-      notes.push({ kind: 'for', text: `for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own` });
+      notes.push({
+        kind: 'for',
+        text: `for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own`,
+      });
     }
     if (this.bound) return notes;
     this.ownScenario();
@@ -262,7 +287,9 @@ export class ScenarioController implements ReactiveController {
         found = { element: source.element, scenario: source.scenario as Scenario, leave: leave ?? (() => {}) };
       },
     };
-    target?.dispatchEvent(new CustomEvent('bulkhead-source-request', { detail, bubbles: forId === null, composed: forId === null }));
+    target?.dispatchEvent(
+      new CustomEvent('bulkhead-source-request', { detail, bubbles: forId === null, composed: forId === null }),
+    );
     return found;
   }
 

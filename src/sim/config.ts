@@ -56,39 +56,69 @@ const COUNT_MAX = 1_000_000;
 /** Ranges the programmatic API accepts. `reservedA` and `lastArrival` depend on other fields. */
 function apiRange(field: NumericField, config: LabConfig): Range {
   switch (field) {
-    case 'slots': return { min: 1, max: 1024 };
-    case 'reservedA': return { min: 0, max: config.slots - 1 };
-    case 'aPerTick': return { min: 0, max: COUNT_MAX };
-    case 'queueCap': return { min: 0, max: COUNT_MAX };
-    case 'target': return { min: 0, max: 100 };
-    case 'horizon': return { min: 0, max: COUNT_MAX };
-    case 'lastArrival': return { min: 0, max: config.horizon };
-    default: return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts
+    case 'slots':
+      return { min: 1, max: 1024 };
+    case 'reservedA':
+      return { min: 0, max: config.slots - 1 };
+    case 'aPerTick':
+      return { min: 0, max: COUNT_MAX };
+    case 'queueCap':
+      return { min: 0, max: COUNT_MAX };
+    case 'target':
+      return { min: 0, max: 100 };
+    case 'horizon':
+      return { min: 0, max: COUNT_MAX };
+    case 'lastArrival':
+      return { min: 0, max: config.horizon };
+    default:
+      return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts
   }
 }
 
 /** Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"); horizon and lastArrival are fixed there. */
 function uiRange(field: NumericField, config: LabConfig): Range {
   switch (field) {
-    case 'slots': return { min: 1, max: 8 };
-    case 'reservedA': return { min: 0, max: config.slots - 1 };
-    case 'aPerTick': return { min: 0, max: 3 };
-    case 'bEvery': return { min: 1, max: 12 };
+    case 'slots':
+      return { min: 1, max: 8 };
+    case 'reservedA':
+      return { min: 0, max: config.slots - 1 };
+    case 'aPerTick':
+      return { min: 0, max: 3 };
+    case 'bEvery':
+      return { min: 1, max: 12 };
     case 'aHold':
-    case 'bHold': return { min: 1, max: 12 };
+    case 'bHold':
+      return { min: 1, max: 12 };
     case 'aTimeout':
-    case 'bTimeout': return { min: 1, max: 20 };
-    case 'queueCap': return { min: 0, max: 12 };
-    case 'target': return { min: 0, max: 100 };
-    case 'horizon': return { min: DEFAULT_CONFIG.horizon, max: DEFAULT_CONFIG.horizon };
-    case 'lastArrival': return { min: DEFAULT_CONFIG.lastArrival, max: DEFAULT_CONFIG.lastArrival };
+    case 'bTimeout':
+      return { min: 1, max: 20 };
+    case 'queueCap':
+      return { min: 0, max: 12 };
+    case 'target':
+      return { min: 0, max: 100 };
+    case 'horizon':
+      return { min: DEFAULT_CONFIG.horizon, max: DEFAULT_CONFIG.horizon };
+    case 'lastArrival':
+      return { min: DEFAULT_CONFIG.lastArrival, max: DEFAULT_CONFIG.lastArrival };
   }
 }
 
 /** Field order matters: a field's range may depend on the fields before it. */
 export const FIELDS: readonly (keyof LabConfig)[] = [
-  'policy', 'slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aFault',
-  'aTimeout', 'bTimeout', 'queueCap', 'target', 'horizon', 'lastArrival',
+  'policy',
+  'slots',
+  'reservedA',
+  'aPerTick',
+  'bEvery',
+  'aHold',
+  'bHold',
+  'aFault',
+  'aTimeout',
+  'bTimeout',
+  'queueCap',
+  'target',
+  'horizon',
+  'lastArrival',
 ];
 
 /** Per-field UI range for the current config, for controls such as sliders. */
@@ -137,10 +167,12 @@ const symbolDescription = Object.getOwnPropertyDescriptor(Symbol.prototype, 'des
 export function quoteValue(value: unknown): string {
   try {
     switch (typeof value) {
-      case 'string': return quoteString(value);
+      case 'string':
+        return quoteString(value);
       case 'number':
       case 'boolean':
-      case 'undefined': return String(value);
+      case 'undefined':
+        return String(value);
       case 'bigint': {
         const digits = String(value);
         return digits.length < QUOTE_MAX ? `${digits}n` : `${cut(digits, QUOTE_MAX - 1)}n`;
@@ -150,7 +182,8 @@ export function quoteValue(value: unknown): string {
         if (typeof description !== 'string') return 'Symbol()';
         return `Symbol(${cut(description, QUOTE_MAX - 'Symbol()'.length)})`;
       }
-      case 'function': return 'a function';
+      case 'function':
+        return 'a function';
       default:
         if (value === null) return 'null';
         return Array.isArray(value) ? 'an array' : 'an object';
@@ -305,7 +338,12 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
   const valueOf = (given: unknown) => (given === UNREADABLE ? undefined : given);
   for (const [key, given] of entries) {
     if (!FIELDS.includes(key as keyof LabConfig)) {
-      problems.push({ field: key, value: valueOf(given), used: undefined, message: `${keyText(key)}: unknown setting, ignored` });
+      problems.push({
+        field: key,
+        value: valueOf(given),
+        used: undefined,
+        message: `${keyText(key)}: unknown setting, ignored`,
+      });
     }
   }
   const config = { ...DEFAULT_CONFIG };
@@ -319,7 +357,9 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       } else {
         const used = DEFAULT_CONFIG[field];
         problems.push({
-          field, value: valueOf(given), used,
+          field,
+          value: valueOf(given),
+          used,
           message: `${field}: ${shown(given)} is not one of ${allowed.join(', ')}; using ${used}`,
         });
       }
@@ -337,7 +377,10 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
     if (parsed === undefined || used !== numberIn(given)) {
       const range = min === max ? `fixed at ${min}` : `a whole number from ${min} to ${max}`;
       problems.push({
-        field, value: valueOf(given), used, message: `${field}: ${shown(given)} is not ${range}; using ${used}`,
+        field,
+        value: valueOf(given),
+        used,
+        message: `${field}: ${shown(given)} is not ${range}; using ${used}`,
       });
     }
   }
@@ -366,8 +409,17 @@ export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.fr
   'slow-vs-dead': {
     title: 'A slow dependency hurts more than a dead one',
     config: presetConfig({
-      policy: 'shared-fifo', slots: 4, reservedA: 2, aPerTick: 1, bEvery: 1, aFault: 'none',
-      aHold: 9, aTimeout: 10, bHold: 1, bTimeout: 4, queueCap: 0,
+      policy: 'shared-fifo',
+      slots: 4,
+      reservedA: 2,
+      aPerTick: 1,
+      bEvery: 1,
+      aFault: 'none',
+      aHold: 9,
+      aTimeout: 10,
+      bHold: 1,
+      bTimeout: 4,
+      queueCap: 0,
     }),
   },
 });

@@ -107,8 +107,19 @@ function offersAfter(config: LabConfig, tenant: Tenant, tick: number): boolean {
 
 function emptyMetrics(): TenantMetrics {
   return {
-    offered: 0, completed: 0, failed: 0, timedOutWaiting: 0, timedOutRunning: 0, rejected: 0,
-    waiting: 0, running: 0, runningBorrowed: 0, completionRate: null, p95: null, required: 0, gate: 'no-traffic',
+    offered: 0,
+    completed: 0,
+    failed: 0,
+    timedOutWaiting: 0,
+    timedOutRunning: 0,
+    rejected: 0,
+    waiting: 0,
+    running: 0,
+    runningBorrowed: 0,
+    completionRate: null,
+    p95: null,
+    required: 0,
+    gate: 'no-traffic',
   };
 }
 
@@ -126,18 +137,25 @@ export function metricsAt(run: LabRun, tick: number): { A: TenantMetrics; B: Ten
         m.completed++;
         latencies[record.tenant].push(record.latency!);
         break;
-      case 'failed': m.failed++; break;
-      case 'rejected': m.rejected++; break;
+      case 'failed':
+        m.failed++;
+        break;
+      case 'rejected':
+        m.rejected++;
+        break;
       case 'timed-out':
         if (record.start === null) m.timedOutWaiting++;
         else m.timedOutRunning++;
         break;
-      case 'waiting': m.waiting++; break;
+      case 'waiting':
+        m.waiting++;
+        break;
       case 'running':
         m.running++;
         if (record.borrowed) m.runningBorrowed++;
         break;
-      case 'upcoming': break;
+      case 'upcoming':
+        break;
     }
   }
   for (const tenant of ['A', 'B'] as const) {

@@ -1,7 +1,16 @@
 /** The public model API: pure, no DOM; runs in Node and in browsers. */
 export {
-  DEFAULT_CONFIG, FAULTS, FIELDS, MAX_OFFERED, POLICIES, normalizeConfig, offeredCount, presets, quoteValue,
-  uiRangeOf, validateConfig,
+  DEFAULT_CONFIG,
+  FAULTS,
+  FIELDS,
+  MAX_OFFERED,
+  POLICIES,
+  normalizeConfig,
+  offeredCount,
+  presets,
+  quoteValue,
+  uiRangeOf,
+  validateConfig,
 } from './config.js';
 export type { ConfigProblem, Fault, LabConfig, NumericField, Policy, Preset, PresetName, Tenant } from './config.js';
 export { simulate } from './simulate.js';

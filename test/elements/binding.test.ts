@@ -26,9 +26,15 @@ async function shown(gate: Element): Promise<string> {
 describe('for= that names no source: the page stays responsive (isolated pages)', () => {
   const cases: [string, string][] = [
     ['the view itself', '<outcome-gate id="g" for="g" tenant="B" policy="strict-partitions"></outcome-gate>'],
-    ['another view', '<tick-timeline id="t"></tick-timeline><outcome-gate for="t" tenant="B" policy="strict-partitions"></outcome-gate>'],
+    [
+      'another view',
+      '<tick-timeline id="t"></tick-timeline><outcome-gate for="t" tenant="B" policy="strict-partitions"></outcome-gate>',
+    ],
     ['a plain div', '<div id="d"></div><outcome-gate for="d" tenant="B" policy="strict-partitions"></outcome-gate>'],
-    ['a <measured-run>', '<measured-run id="m"></measured-run><outcome-gate for="m" tenant="B" policy="strict-partitions"></outcome-gate>'],
+    [
+      'a <measured-run>',
+      '<measured-run id="m"></measured-run><outcome-gate for="m" tenant="B" policy="strict-partitions"></outcome-gate>',
+    ],
     ['a missing id', '<outcome-gate for="nowhere" tenant="B" policy="strict-partitions"></outcome-gate>'],
   ];
   for (const [what, markup] of cases) {
@@ -57,10 +63,12 @@ function host(inner: string): HTMLElement {
   return el;
 }
 
-describe('for= is looked up in the view\'s own root', () => {
-  it('binds a view and a source that are both inside another component\'s shadow root', async () => {
+describe("for= is looked up in the view's own root", () => {
+  it("binds a view and a source that are both inside another component's shadow root", async () => {
     const page = fixtureSync(html`<div></div>`);
-    const h = host('<bulkhead-scenario id="s" policy="strict-partitions"></bulkhead-scenario><outcome-gate for="s" tenant="B"></outcome-gate>');
+    const h = host(
+      '<bulkhead-scenario id="s" policy="strict-partitions"></bulkhead-scenario><outcome-gate for="s" tenant="B"></outcome-gate>',
+    );
     page.append(h);
     const gate = h.shadowRoot!.querySelector<OutcomeGate>('outcome-gate')!;
     const source = h.shadowRoot!.querySelector('bulkhead-scenario')!;
@@ -73,7 +81,9 @@ describe('for= is looked up in the view\'s own root', () => {
   });
 
   it('a view in a shadow root ignores a document source with the id its root lacks', async () => {
-    const page = fixtureSync(html`<div><bulkhead-scenario id="dup-1" policy="strict-partitions"></bulkhead-scenario></div>`);
+    const page = fixtureSync(
+      html`<div><bulkhead-scenario id="dup-1" policy="strict-partitions"></bulkhead-scenario></div>`,
+    );
     const h = host('<outcome-gate for="dup-1" tenant="B"></outcome-gate>');
     page.append(h);
     const gate = h.shadowRoot!.querySelector<OutcomeGate>('outcome-gate')!;
@@ -224,9 +234,11 @@ describe('nothing of the protocol travels through window', () => {
     const { addEventListener: add, removeEventListener: remove, dispatchEvent: dispatch } = proto;
     // A bare addEventListener(...) in a module calls window's with `this` undefined.
     const onWindow = (target: unknown) => target === window || target === undefined || target === null;
-    const capture = (options: unknown) => Boolean(typeof options === 'object' && options ? (options as { capture?: boolean }).capture : options);
+    const capture = (options: unknown) =>
+      Boolean(typeof options === 'object' && options ? (options as { capture?: boolean }).capture : options);
     // One entry per (listener, capture) pair, as the DOM counts them.
-    const entry = (listener: unknown, options: unknown) => `${capture(options)}:${ids.get(listener) ?? ids.set(listener, ids.size).get(listener)}`;
+    const entry = (listener: unknown, options: unknown) =>
+      `${capture(options)}:${ids.get(listener) ?? ids.set(listener, ids.size).get(listener)}`;
     const ids = new Map<unknown, number>();
     proto.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
       if (onWindow(this) && listener) {
@@ -273,8 +285,10 @@ describe('nothing of the protocol travels through window', () => {
       listenersOnWindowWhileConnected: whileConnected,
       listenersLeftOnWindow: liveTypes(),
     }).to.deep.equal({
-      newPropertiesOnWindow: [], eventsDispatchedAtWindow: [], listenersOnWindowWhileConnected: [], listenersLeftOnWindow: [],
+      newPropertiesOnWindow: [],
+      eventsDispatchedAtWindow: [],
+      listenersOnWindowWhileConnected: [],
+      listenersLeftOnWindow: [],
     });
   });
 });
-

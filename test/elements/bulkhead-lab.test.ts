@@ -10,7 +10,9 @@ const lab = (markup = html`<bulkhead-lab preset="stalled-dependency"></bulkhead-
 const control = (el: BulkheadLab, id: string) => deep<HTMLInputElement>(el, 'lab-controls', `#${id}`);
 /** A row of the full-window table, as [label, A, B]. */
 const fullRow = (el: BulkheadLab, label: string) => {
-  const row = deepAll(el, 'outcome-table[window="full"]', 'tbody tr').find((r) => r.firstElementChild!.textContent === label)!;
+  const row = deepAll(el, 'outcome-table[window="full"]', 'tbody tr').find(
+    (r) => r.firstElementChild!.textContent === label,
+  )!;
   return [...row.children].map((c) => c.textContent.trim());
 };
 const gateB = (el: BulkheadLab) => textOf(deep(el, 'outcome-gate[tenant="B"]:not([window])'));
@@ -42,8 +44,14 @@ describe('<bulkhead-lab>', () => {
         const el = await lab(html`<bulkhead-lab></bulkhead-lab>`);
         choose(deep<HTMLSelectElement>(el, 'lab-controls', '#policy'), policy);
         await settled(el);
-        for (const [id, value] of [['f-slots', '4'], ['f-aPerTick', '2'], ['f-bEvery', '3'], ['f-aTimeout', '12'],
-          ['f-bTimeout', '4'], ['f-bHold', '1']] as const) {
+        for (const [id, value] of [
+          ['f-slots', '4'],
+          ['f-aPerTick', '2'],
+          ['f-bEvery', '3'],
+          ['f-aTimeout', '12'],
+          ['f-bTimeout', '4'],
+          ['f-bHold', '1'],
+        ] as const) {
           await typeInto(control(el, id), value);
         }
         if (policy === 'strict-partitions' || policy === 'borrowing') await typeInto(control(el, 'f-reservedA'), '2');
@@ -113,7 +121,8 @@ describe('<bulkhead-lab>', () => {
     const b1 = rows.find((r) => r.firstElementChild!.textContent === 'B1')!;
     expect(textOf(b1)).to.contain('timed out while waiting');
     const slots = deepAll(el, 'request-inspector', 'table[part="resources"] tbody tr').map((r) =>
-      [...r.children].map((c) => c.textContent.trim()).join(' '));
+      [...r.children].map((c) => c.textContent.trim()).join(' '),
+    );
     expect(slots).to.deep.equal(['0 shared A0 no', '1 shared A1 no', '2 shared A2 no', '3 shared A3 no']);
   });
 

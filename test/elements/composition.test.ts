@@ -15,7 +15,10 @@ function listen() {
   const record = (e: Event) => heard.push(e.type);
   document.addEventListener('bulkhead-run', record);
   document.addEventListener('bulkhead-tick', record);
-  return { heard, stop: () => ['bulkhead-run', 'bulkhead-tick'].forEach((n) => document.removeEventListener(n, record)) };
+  return {
+    heard,
+    stop: () => ['bulkhead-run', 'bulkhead-tick'].forEach((n) => document.removeEventListener(n, record)),
+  };
 }
 
 describe('composition', () => {
@@ -88,9 +91,13 @@ describe('composition', () => {
     const lab = await fixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`);
     const runs: string[] = [];
     lab.addEventListener('bulkhead-run', (e) => runs.push(e.detail.config.policy));
-    lab.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-      detail: { changes: { policy: 'strict-partitions', target: 75 } }, bubbles: true, composed: true,
-    }));
+    lab.dispatchEvent(
+      new CustomEvent('bulkhead-config-request', {
+        detail: { changes: { policy: 'strict-partitions', target: 75 } },
+        bubbles: true,
+        composed: true,
+      }),
+    );
     const ticked = oneEvent(lab, 'bulkhead-tick');
     lab.dispatchEvent(new CustomEvent('bulkhead-seek-request', { detail: { tick: 9 }, bubbles: true, composed: true }));
     expect((await ticked).detail.tick).to.equal(9);
@@ -100,7 +107,9 @@ describe('composition', () => {
     expect(textOf(deep(lab, 'tick-timeline', 'output'))).to.contain('tick 9 of 20');
     const time = new FakeTime();
     lab.timeSource = time;
-    lab.dispatchEvent(new CustomEvent('bulkhead-speed-request', { detail: { speed: 2 }, bubbles: true, composed: true }));
+    lab.dispatchEvent(
+      new CustomEvent('bulkhead-speed-request', { detail: { speed: 2 }, bubbles: true, composed: true }),
+    );
     lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));
     time.advance(1_500); // 3 inspection seconds at 2×
     expect(lab.tick).to.equal(10);

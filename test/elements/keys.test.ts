@@ -163,13 +163,14 @@ describe('permalink keys of labs whose ids share a prefix', () => {
     const ids = ['a', 'a.b', 'a.b.c', 'a.policy', 'a.tick', 'x&y=z', 'p#q', 'sp ace', '~', 'a~1', ''];
     let hash = '';
     ids.forEach((id, i) => {
-      const config: LabConfig = { ...DEFAULT_CONFIG, slots: i % 8 + 1 };
+      const config: LabConfig = { ...DEFAULT_CONFIG, slots: (i % 8) + 1 };
       hash = writePermalink(hash, id, config, DEFAULT_CONFIG, i + 1);
     });
     ids.forEach((id, i) => {
       const { changes, tick } = readPermalink(hash, id, DEFAULT_CONFIG);
       expect(tick, `tick of ${JSON.stringify(id)}`).to.equal(i + 1);
-      if (i % 8 + 1 !== DEFAULT_CONFIG.slots) expect(changes, `changes of ${JSON.stringify(id)}`).to.deep.equal({ slots: i % 8 + 1 });
+      if ((i % 8) + 1 !== DEFAULT_CONFIG.slots)
+        expect(changes, `changes of ${JSON.stringify(id)}`).to.deep.equal({ slots: (i % 8) + 1 });
     });
     // Rewriting one lab leaves every other lab's entries as they were.
     const rewritten = writePermalink(hash, 'a', DEFAULT_CONFIG, DEFAULT_CONFIG, 0);
@@ -181,11 +182,12 @@ describe('permalink keys of labs whose ids share a prefix', () => {
 });
 
 describe('notes changed in another tab', () => {
-  const mountOne = async () => (await mountLabs(html`<bulkhead-lab id="t1" preset="stalled-dependency"></bulkhead-lab>`))[0]!;
+  const mountOne = async () =>
+    (await mountLabs(html`<bulkhead-lab id="t1" preset="stalled-dependency"></bulkhead-lab>`))[0]!;
   const fromElsewhere = (key: string | null, newValue: string | null, storageArea: Storage | null = localStorage) =>
     window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea }));
 
-  it('shows the other tab\'s text, says so, and builds on it when typing on', async () => {
+  it("shows the other tab's text, says so, and builds on it when typing on", async () => {
     const lab = await mountOne();
     const book = notebook(lab);
     await typeNotes(lab, 'mine');
@@ -248,8 +250,21 @@ describe('notes changed in another tab', () => {
 });
 
 describe('exported Markdown', () => {
-  const metrics = { offered: 4, completed: 1, failed: 0, timedOutWaiting: 3, timedOutRunning: 0, rejected: 0, waiting: 0,
-    running: 0, runningBorrowed: 0, completionRate: 0.25, p95: 1, required: 4, gate: 'fail' } as const;
+  const metrics = {
+    offered: 4,
+    completed: 1,
+    failed: 0,
+    timedOutWaiting: 3,
+    timedOutRunning: 0,
+    rejected: 0,
+    waiting: 0,
+    running: 0,
+    runningBorrowed: 0,
+    completionRate: 0.25,
+    p95: 1,
+    required: 4,
+    gate: 'fail',
+  } as const;
   const snapshot = (config: Partial<Record<keyof LabConfig, unknown>> = {}): Snapshot => ({
     config: { ...DEFAULT_CONFIG, ...config } as LabConfig,
     results: { A: { ...metrics }, B: { ...metrics } },
@@ -262,7 +277,9 @@ describe('exported Markdown', () => {
   it('writes a web address as one autolink with nothing in it that ends or breaks it', () => {
     const text = exportWith(`https://example.com/p?q=${HOSTILE}#f${HOSTILE}`);
     const line = exportedLine(text);
-    const link = /^Exported 1970-01-01T00:00:00\.000Z from <(https:\/\/example\.com\/p\?[^<>\s`()[\]|\\]+)>\.$/.exec(line);
+    const link = /^Exported 1970-01-01T00:00:00\.000Z from <(https:\/\/example\.com\/p\?[^<>\s`()[\]|\\]+)>\.$/.exec(
+      line,
+    );
     expect(link, line).to.not.equal(null);
     expect(decodeURIComponent(link![1]!.split('#')[0]!)).to.contain(')](javascript:alert(1))[x](<b>`code`');
     expect(text).not.to.match(/^# injected/m);
@@ -280,8 +297,11 @@ describe('exported Markdown', () => {
   });
 
   it('escapes the heading and table cells', () => {
-    const text = exportWith('https://example.com/', 'A [link](javascript:x) <b>bold</b> *em* | pipe\n# second',
-      snapshot({ policy: 'shared|fifo\n| injected | row |', slots: '`3`' }));
+    const text = exportWith(
+      'https://example.com/',
+      'A [link](javascript:x) <b>bold</b> *em* | pipe\n# second',
+      snapshot({ policy: 'shared|fifo\n| injected | row |', slots: '`3`' }),
+    );
     const lines = text.split('\n');
     expect(lines[0]).to.equal('# A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second: notes');
     expect(lines).to.include('| policy | shared\\|fifo \\| injected \\| row \\| |');

@@ -22,37 +22,79 @@ describe('the words of the experiment', () => {
     const el = await lab();
     expect(labelOf(el, 'policy')).to.equal('Scheduling policy');
     expect(deepAll<HTMLOptionElement>(el, 'lab-controls', 'option').map((o) => o.textContent.trim())).to.deep.equal([
-      'Shared FIFO', 'Shared round-robin', 'Strict tenant partitions', 'Partitions with idle borrowing',
+      'Shared FIFO',
+      'Shared round-robin',
+      'Strict tenant partitions',
+      'Partitions with idle borrowing',
     ]);
-    expect(['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout', 'queueCap', 'target']
-      .map((field) => labelOf(el, `f-${field}`))).to.deep.equal([
-      'Total resources', 'Slots reserved for A', 'A arrivals per tick', 'B arrival every N ticks', 'A resource hold (ticks)',
-      'B resource hold (ticks)', 'A total timeout (ticks)', 'B total timeout (ticks)', 'Maximum waiting per tenant', 'Completion target (%)',
+    expect(
+      ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout', 'queueCap', 'target'].map(
+        (field) => labelOf(el, `f-${field}`),
+      ),
+    ).to.deep.equal([
+      'Total resources',
+      'Slots reserved for A',
+      'A arrivals per tick',
+      'B arrival every N ticks',
+      'A resource hold (ticks)',
+      'B resource hold (ticks)',
+      'A total timeout (ticks)',
+      'B total timeout (ticks)',
+      'Maximum waiting per tenant',
+      'Completion target (%)',
     ]);
     expect(textOf(deep(el, 'lab-controls'))).to.contain('Stall all A calls until timeout');
   });
 
   it('has the sections of the experiment, and says what each shows', async () => {
     const el = await lab();
-    expect(headings(el).filter(([level]) => level === 3).map(([, text]) => text)).to.deep.equal([
-      'Your experiment', 'Inputs', '60-second scheduler inspection', 'Event ordering and limits',
-      'Outcomes at the inspected tick', 'Full-window calculation', 'Baseline and notes', 'Every request and resource',
+    expect(
+      headings(el)
+        .filter(([level]) => level === 3)
+        .map(([, text]) => text),
+    ).to.deep.equal([
+      'Your experiment',
+      'Inputs',
+      '60-second scheduler inspection',
+      'Event ordering and limits',
+      'Outcomes at the inspected tick',
+      'Full-window calculation',
+      'Baseline and notes',
+      'Every request and resource',
       'Scope and references',
     ]);
     const text = textOf(el);
     expect(text).to.contain('from the tick it arrives to the tick it completes, is turned away or runs out of time');
     const ordering = textOf(deepAll(el, 'details')[0]!);
-    for (const rule of ['work that is due finishes', 'completes exactly at its deadline counts as completed',
-      'from tick 0 through tick 11', 'still be waiting or running', 'caps waiting requests only',
-      'handed it directly', 'never preempts', 'numeric order']) {
+    for (const rule of [
+      'work that is due finishes',
+      'completes exactly at its deadline counts as completed',
+      'from tick 0 through tick 11',
+      'still be waiting or running',
+      'caps waiting requests only',
+      'handed it directly',
+      'never preempts',
+      'numeric order',
+    ]) {
       expect(ordering).to.contain(rule);
     }
-    for (const point of ['known before you press Play', 'every offered one', 'nearest-rank', 'completed requests only',
-      'not the gate', 'stays pending']) {
+    for (const point of [
+      'known before you press Play',
+      'every offered one',
+      'nearest-rank',
+      'completed requests only',
+      'not the gate',
+      'stays pending',
+    ]) {
       expect(text).to.contain(point);
     }
-    for (const caveat of ['not measured throughput', 'not a security boundary', 'no circuit-breaker state machine',
-      'real cancellation can be slower', 'does not make A healthy']) {
+    for (const caveat of [
+      'not measured throughput',
+      'not a security boundary',
+      'no circuit-breaker state machine',
+      'real cancellation can be slower',
+      'does not make A healthy',
+    ]) {
       expect(text).to.contain(caveat);
     }
   });
@@ -64,8 +106,12 @@ describe('the words of the experiment', () => {
 
   it('names the speeds for screen readers', async () => {
     const el = await lab();
-    expect(deepAll(el, 'tick-timeline', 'input[name="speed"]').map((r) => r.getAttribute('aria-label')))
-      .to.deep.equal(['quarter', 'half', 'normal', 'double']);
+    expect(deepAll(el, 'tick-timeline', 'input[name="speed"]').map((r) => r.getAttribute('aria-label'))).to.deep.equal([
+      'quarter',
+      'half',
+      'normal',
+      'double',
+    ]);
   });
 });
 
@@ -74,7 +120,13 @@ describe('guided steps that teach exactly', () => {
     const step = GUIDES['stalled-dependency'][3]!;
     expect(step).to.contain('B stays at 1 of 4 all the way down to 5 ticks').and.contain('4 ticks or less');
     const el = await lab();
-    for (const [timeout, completed] of [[12, 1], [8, 1], [5, 1], [4, 4], [2, 4]] as const) {
+    for (const [timeout, completed] of [
+      [12, 1],
+      [8, 1],
+      [5, 1],
+      [4, 4],
+      [2, 4],
+    ] as const) {
       await typeInto(box(el, 'aTimeout'), String(timeout));
       await settled(el);
       expect(gateB(el), `A total timeout ${timeout}`).to.contain(`${completed} completed of 4 required`);
@@ -85,7 +137,7 @@ describe('guided steps that teach exactly', () => {
     const steps = GUIDES['count-every-request'].join(' ');
     expect(steps).to.contain('at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick');
     expect(steps).to.contain('at 8 ticks 3 of 4 complete and the p95 grows to 7');
-    expect(steps).to.contain('three of B\'s requests are rejected');
+    expect(steps).to.contain("three of B's requests are rejected");
     const el = await lab('count-every-request');
     await typeInto(box(el, 'target'), '50');
     await settled(el);
@@ -108,7 +160,7 @@ describe('guided steps that teach exactly', () => {
     expect(textOf(rejected!)).to.match(/3\b/);
   });
 
-  it('an author can put their own steps in place of the preset\'s', async () => {
+  it("an author can put their own steps in place of the preset's", async () => {
     const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency">
       <ol slot="steps"><li>Press Play and count B's requests.</li></ol>
     </bulkhead-lab>`);
@@ -127,7 +179,9 @@ describe('headings that fit the article', () => {
   });
 
   it('start at the level heading-level gives, and say so when it is not one', async () => {
-    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency" heading-level="3"></bulkhead-lab>`);
+    const el = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab preset="stalled-dependency" heading-level="3"></bulkhead-lab>`,
+    );
     expect(headings(el)[0]![0]).to.equal(3);
     expect(headings(el).filter(([level]) => level === 4).length).to.equal(9);
     expect(headings(deep(el, 'outcome-gate'))[0]![0]).to.equal(5);
@@ -152,13 +206,17 @@ describe('small texts that read right', () => {
     const time = new FakeTime();
     el.timeSource = time;
     const clock = () => textOf(deep(el, 'tick-timeline', 'output'));
-    deepAll<HTMLButtonElement>(el, 'tick-timeline', 'button').find((b) => textOf(b) === 'Play')!.click();
+    deepAll<HTMLButtonElement>(el, 'tick-timeline', 'button')
+      .find((b) => textOf(b) === 'Play')!
+      .click();
     for (const shown of ['0:01', '0:02', '0:03', '0:04']) {
       time.advance(1_000);
       await settled(el);
       expect(clock()).to.contain(`${shown} of 1:00`);
     }
-    deepAll<HTMLButtonElement>(el, 'tick-timeline', 'button').find((b) => textOf(b) === 'Pause')!.click();
+    deepAll<HTMLButtonElement>(el, 'tick-timeline', 'button')
+      .find((b) => textOf(b) === 'Pause')!
+      .click();
     await settled(el);
     time.advance(5_000);
     await settled(el);
@@ -173,11 +231,14 @@ describe('small texts that read right', () => {
     expect(el.config.target).to.equal(90);
     expect(box(el, 'target').value).to.equal('90');
     expect(textOf(deep(el, 'lab-controls', '#f-target-refused'))).to.equal(
-      '“150” is not accepted: this takes a whole number from 0 to 100, so it stays 90.');
+      '“150” is not accepted: this takes a whole number from 0 to 100, so it stays 90.',
+    );
     await typeInto(box(el, 'slots'), '5.5');
     await settled(el);
     expect(el.config.slots).to.equal(4);
-    expect(textOf(deep(el, 'lab-controls', '#f-slots-refused'))).to.contain('“5.5” is not accepted: this takes a whole number from 1 to 8');
+    expect(textOf(deep(el, 'lab-controls', '#f-slots-refused'))).to.contain(
+      '“5.5” is not accepted: this takes a whole number from 1 to 8',
+    );
     expect(deepAll(el, 'lab-controls', '.refused').length).to.equal(1);
     await typeInto(box(el, 'slots'), '6');
     await settled(el);
@@ -185,7 +246,9 @@ describe('small texts that read right', () => {
   });
 
   it('a lowered Total resources lowers the reserved slots quietly, and says so beside them', async () => {
-    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency" policy="strict-partitions"></bulkhead-lab>`);
+    const el = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab preset="stalled-dependency" policy="strict-partitions"></bulkhead-lab>`,
+    );
     choose(deep<HTMLSelectElement>(el, 'lab-controls', '#policy'), 'strict-partitions');
     await typeInto(box(el, 'reservedA'), '3');
     await typeInto(box(el, 'slots'), '2');

@@ -44,7 +44,14 @@ describe('baseline', () => {
     expect(textOf(book)).to.contain('policy: shared-fifo → strict-partitions');
     const completed = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completed')!;
     // A baseline, A now, A difference, B baseline, B now, B difference
-    expect([...completed.children].slice(1).map((c) => c.textContent.trim())).to.deep.equal(['0', '0', '=', '1', '4', '+3']);
+    expect([...completed.children].slice(1).map((c) => c.textContent.trim())).to.deep.equal([
+      '0',
+      '0',
+      '=',
+      '1',
+      '4',
+      '+3',
+    ]);
     const rate = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completion rate')!;
     expect(rate.children[6]!.textContent.trim()).to.equal('+75 pts');
     await expect(lab).to.be.accessible();
@@ -275,8 +282,12 @@ describe('permalinks', () => {
   });
 
   it('ignores a malformed or hostile hash and never renders it as markup', async () => {
-    history.replaceState(null, '',
-      '#p2.policy=%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&p2.slots=1e9&p2.tick=abc&p2.%E0%A4%A=1&p2.queueCap=' + '9'.repeat(500));
+    history.replaceState(
+      null,
+      '',
+      '#p2.policy=%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&p2.slots=1e9&p2.tick=abc&p2.%E0%A4%A=1&p2.queueCap=' +
+        '9'.repeat(500),
+    );
     const lab = await mount(html`<bulkhead-lab id="p2" permalink></bulkhead-lab>`);
     expect(lab.config).to.include({ policy: 'shared-fifo', slots: 4, queueCap: 6 });
     expect(lab.tick).to.equal(0);
@@ -295,8 +306,16 @@ describe('permalinks', () => {
 });
 
 describe('accessibility of every element', () => {
-  for (const tag of ['bulkhead-lab', 'tick-timeline', 'outcome-gate', 'outcome-table', 'lab-controls', 'slot-board',
-    'request-inspector', 'lab-notebook']) {
+  for (const tag of [
+    'bulkhead-lab',
+    'tick-timeline',
+    'outcome-gate',
+    'outcome-table',
+    'lab-controls',
+    'slot-board',
+    'request-inspector',
+    'lab-notebook',
+  ]) {
     it(`<${tag}> standalone passes axe`, async () => {
       const el = document.createElement(tag);
       document.body.append(el);

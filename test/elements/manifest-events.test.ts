@@ -9,9 +9,16 @@ import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { buttonByLabel, choose, deep, deepAll, settled } from '../helpers/ui.js';
 
-interface ManifestEvent { name: string }
-interface ManifestDeclaration { tagName?: string; events?: ManifestEvent[] }
-interface Manifest { modules: { declarations?: ManifestDeclaration[] }[] }
+interface ManifestEvent {
+  name: string;
+}
+interface ManifestDeclaration {
+  tagName?: string;
+  events?: ManifestEvent[];
+}
+interface Manifest {
+  modules: { declarations?: ManifestDeclaration[] }[];
+}
 
 // The binding protocol (how a view finds its source, described in the README under "How the
 // binding behaves") is not part of an element's event API: the manifest leaves these two out, so
@@ -24,20 +31,28 @@ let manifestEvents: Map<string, string[]>;
 before(async () => {
   const response = await fetch('/custom-elements.json');
   if (!response.ok) {
-    throw new Error(`custom-elements.json is missing (HTTP ${response.status}): run \`npm run build\` first (\`npm test\` does)`);
+    throw new Error(
+      `custom-elements.json is missing (HTTP ${response.status}): run \`npm run build\` first (\`npm test\` does)`,
+    );
   }
   const manifest = (await response.json()) as Manifest;
-  manifestEvents = new Map(manifest.modules
-    .flatMap((mod) => mod.declarations ?? [])
-    .filter((declaration) => declaration.tagName)
-    .map((declaration) => [declaration.tagName!, (declaration.events ?? []).map((event) => event.name).sort()]));
+  manifestEvents = new Map(
+    manifest.modules
+      .flatMap((mod) => mod.declarations ?? [])
+      .filter((declaration) => declaration.tagName)
+      .map((declaration) => [declaration.tagName!, (declaration.events ?? []).map((event) => event.name).sort()]),
+  );
 });
 
 afterEach(() => localStorage.clear());
 
 /** Whether `node` is `host` or inside its shadow tree, at any depth. */
 function within(node: unknown, host: Element): boolean {
-  for (let at = node instanceof Node ? node : null; at; at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null)) {
+  for (
+    let at = node instanceof Node ? node : null;
+    at;
+    at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null)
+  ) {
     if (at === host) return true;
   }
   return false;
@@ -56,7 +71,8 @@ async function eventsOf(tag: string, drive: (el: HTMLElement, page: Page) => Pro
   const fromPage = new WeakSet<Event>();
   const el = document.createElement(tag);
   const record = (event: Event) => {
-    if (!fromPage.has(event) && (event.currentTarget === el || event.composedPath().includes(el))) heard.add(event.type);
+    if (!fromPage.has(event) && (event.currentTarget === el || event.composedPath().includes(el)))
+      heard.add(event.type);
   };
   const unknown: string[] = [];
   const dispatch = EventTarget.prototype.dispatchEvent;
@@ -194,7 +210,9 @@ describe('custom-elements.json lists exactly the events each element dispatches'
   for (const tag of Object.keys(DRIVE)) {
     it(`<${tag}>`, async () => {
       const dispatched = await eventsOf(tag, DRIVE[tag]!);
-      expect(dispatched, `events <${tag}> dispatched (left) vs custom-elements.json (right)`).to.deep.equal(manifestEvents.get(tag));
+      expect(dispatched, `events <${tag}> dispatched (left) vs custom-elements.json (right)`).to.deep.equal(
+        manifestEvents.get(tag),
+      );
     });
   }
 });

@@ -16,17 +16,28 @@ describe('<measured-run>', () => {
     await loaded(el);
     const text = textOf(el);
     expect(text).to.contain('Measured 2026-11-30 with Node v20.20.2 on 2 cores (Test CPU, linux)');
-    expect(text).to.contain('100 requests/s per endpoint, pool of 20, timeout 200 ms, 3 s per run. hand-made test fixture');
+    expect(text).to.contain(
+      '100 requests/s per endpoint, pool of 20, timeout 200 ms, 3 s per run. hand-made test fixture',
+    );
     expect(deepAll(el, 'h3').map((h) => h.textContent)).to.deep.equal([
-      'Healthy dependencies', 'A slow (answers just inside the timeout)', 'Every run',
+      'Healthy dependencies',
+      'A slow (answers just inside the timeout)',
+      'Every run',
     ]);
     expect(deepAll(el, 'figcaption').map((f) => f.textContent)).to.deep.equal([
-      'One shared pool', 'A bulkhead per dependency', 'One shared pool', 'A bulkhead per dependency',
+      'One shared pool',
+      'A bulkhead per dependency',
+      'One shared pool',
+      'A bulkhead per dependency',
     ]);
     const labels = deepAll(el, 'svg').map((s) => s.getAttribute('aria-label'));
     expect(labels).to.have.length(8);
-    expect(labels).to.include('/b, One shared pool: p99 250 ms, 80 timeouts, 50 rejections and 0 other errors of 300 sent');
-    expect(labels).to.include('/b, A bulkhead per dependency: p99 21 ms, 0 timeouts, 0 rejections and 0 other errors of 300 sent');
+    expect(labels).to.include(
+      '/b, One shared pool: p99 250 ms, 80 timeouts, 50 rejections and 0 other errors of 300 sent',
+    );
+    expect(labels).to.include(
+      '/b, A bulkhead per dependency: p99 21 ms, 0 timeouts, 0 rejections and 0 other errors of 300 sent',
+    );
     // errors per window drawn as bars: 3 windows × 3 kinds × 2 endpoints × 4 runs
     expect(deepAll(el, 'rect.timeout, rect.rejected, rect.other').length).to.equal(72);
     await expect(el).to.be.accessible();
@@ -37,8 +48,22 @@ describe('<measured-run>', () => {
     await loaded(el);
     const rows = deepAll(el, 'tbody tr').map((r) => [...r.children].map((c) => c.textContent.trim()));
     expect(rows).to.have.length(8);
-    expect(rows[5]).to.deep.equal(['shared/slow-a', '/b', '300', '170', '80', '50', '0', '56.7 %', '10 ms', '250 ms',
-      '99.8/s', '1', '20 / 20', '13 ms']);
+    expect(rows[5]).to.deep.equal([
+      'shared/slow-a',
+      '/b',
+      '300',
+      '170',
+      '80',
+      '50',
+      '0',
+      '56.7 %',
+      '10 ms',
+      '250 ms',
+      '99.8/s',
+      '1',
+      '20 / 20',
+      '13 ms',
+    ]);
   });
 
   it('says clearly when the file is missing or is not a result file', async () => {
@@ -113,17 +138,36 @@ describe('<measured-run> with a file it cannot read', () => {
     [(d) => delete d.runs[2].windowMs, 'runs[2].windowMs: expected a number, got nothing'],
     [(d) => (d.runs[0].endpoints[0] = null), 'runs[0].endpoints[0]: expected an object, got null'],
     [(d) => (d.runs[0].endpoints[1].path = ['/b']), 'runs[0].endpoints[1].path: expected a string, got an array'],
-    [(d) => (d.runs[2].endpoints[0].totals.sent = '300'), 'runs[2].endpoints[0].totals.sent: expected a number, got "300"'],
-    [(d) => (d.runs[1].endpoints[1].totals.successRate = true),
-      'runs[1].endpoints[1].totals.successRate: expected a number or null, got true'],
-    [(d) => delete d.runs[1].endpoints[0].totals.p50Ms, 'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing'],
-    [(d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
-      'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"'],
+    [
+      (d) => (d.runs[2].endpoints[0].totals.sent = '300'),
+      'runs[2].endpoints[0].totals.sent: expected a number, got "300"',
+    ],
+    [
+      (d) => (d.runs[1].endpoints[1].totals.successRate = true),
+      'runs[1].endpoints[1].totals.successRate: expected a number or null, got true',
+    ],
+    [
+      (d) => delete d.runs[1].endpoints[0].totals.p50Ms,
+      'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing',
+    ],
+    [
+      (d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
+      'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"',
+    ],
     [(d) => (d.runs[0].endpoints[1].windows = null), 'runs[0].endpoints[1].windows: expected an array, got null'],
     [(d) => (d.runs[1].endpoints[0].windows[2] = 7), 'runs[1].endpoints[0].windows[2]: expected an object, got 7'],
-    [(d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'), 'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"'],
-    [(d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'), 'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"'],
-    [(d) => delete d.runs[3].endpoints[1].windows[1].timeout, 'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing'],
+    [
+      (d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'),
+      'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"',
+    ],
+    [
+      (d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'),
+      'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"',
+    ],
+    [
+      (d) => delete d.runs[3].endpoints[1].windows[1].timeout,
+      'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing',
+    ],
   ];
 
   it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
@@ -153,7 +197,8 @@ describe('<measured-run> with a file it cannot read', () => {
     await el.updateComplete;
     const message = alertOf(el);
     expect(message).to.equal(
-      'Could not show the measured run: runs[0].endpoints[0].totals.ok: expected a number, got "<img src=x onerror=\\"window.__measured…');
+      'Could not show the measured run: runs[0].endpoints[0].totals.ok: expected a number, got "<img src=x onerror=\\"window.__measured…',
+    );
     expect(message.slice(message.indexOf('got ') + 4)).to.have.length(40);
     expect(el.shadowRoot!.querySelectorAll('img').length).to.equal(0);
     expect((window as unknown as Record<string, unknown>).__measuredBad).to.equal(undefined);
@@ -176,17 +221,27 @@ describe('<measured-run> with a file it cannot read', () => {
   });
 
   it('draws up to 10,000 windows per endpoint and refuses 200,000 with a message, never overflowing', async () => {
-    const windows = (count: number) => Array.from({ length: count }, (_, i) => ({
-      tMs: i * 15, sent: 2, ok: 1, timeout: 1, rejected: 0, other: 0, p50Ms: 5, p99Ms: i % 1000,
-    }));
+    const windows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        tMs: i * 15,
+        sent: 2,
+        ok: 1,
+        timeout: 1,
+        rejected: 0,
+        other: 0,
+        p50Ms: 5,
+        p99Ms: i % 1000,
+      }));
     const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
     const escaped = await escapedErrors(async () => {
       const many = await fixtureData();
       many.runs[0].endpoints[0].windows = windows(200_000);
       el.result = many;
       await el.updateComplete;
-      expect(alertOf(el)).to.equal('Could not show the measured run: runs[0].endpoints[0].windows: there are 200000 windows, ' +
-        'and this chart draws at most 10000 per endpoint (use longer windows)');
+      expect(alertOf(el)).to.equal(
+        'Could not show the measured run: runs[0].endpoints[0].windows: there are 200000 windows, ' +
+          'and this chart draws at most 10000 per endpoint (use longer windows)',
+      );
       const most = await fixtureData();
       most.runs[0].endpoints[0].windows = windows(10_000);
       el.result = most;
@@ -202,13 +257,21 @@ describe('<measured-run> with a file it cannot read', () => {
 describe('<measured-run> loading a file', () => {
   it('gives up on a URL that never answers after `timeout` milliseconds, 15 s unless set', async () => {
     expect(document.createElement('measured-run').timeout).to.equal(15_000);
-    const quick = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="300"></measured-run>`);
-    const second = await fixture<MeasuredRun>(html`<measured-run src="/__test/never-answers" timeout="1500"></measured-run>`);
+    const quick = await fixture<MeasuredRun>(
+      html`<measured-run src="/__test/never-answers" timeout="300"></measured-run>`,
+    );
+    const second = await fixture<MeasuredRun>(
+      html`<measured-run src="/__test/never-answers" timeout="1500"></measured-run>`,
+    );
     expect(textOf(quick)).to.equal('Loading measured results…');
     await waitUntil(() => alertOf(quick) !== '', 'the quick one never gave up', { timeout: 5000 });
-    expect(alertOf(quick)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 300 ms');
+    expect(alertOf(quick)).to.equal(
+      'Could not show the measured run: /__test/never-answers did not answer within 300 ms',
+    );
     await waitUntil(() => alertOf(second) !== '', 'the second one never gave up', { timeout: 5000 });
-    expect(alertOf(second)).to.equal('Could not show the measured run: /__test/never-answers did not answer within 1.5 s');
+    expect(alertOf(second)).to.equal(
+      'Could not show the measured run: /__test/never-answers did not answer within 1.5 s',
+    );
   });
 
   it('says so when the answer is not JSON or is a 404', async () => {

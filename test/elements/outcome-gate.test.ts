@@ -15,7 +15,9 @@ describe('<outcome-gate>', () => {
   });
 
   it('says plainly when the p95 leaves nothing out', async () => {
-    const el = await fixture<OutcomeGate>(html`<outcome-gate preset="slow-vs-dead" policy="strict-partitions"></outcome-gate>`);
+    const el = await fixture<OutcomeGate>(
+      html`<outcome-gate preset="slow-vs-dead" policy="strict-partitions"></outcome-gate>`,
+    );
     expect(textOf(el)).to.contain('12 completed of 11 required (90 % of 12 offered)');
     expect(textOf(el)).to.contain('completed requests only; every offered request completed');
     expect(textOf(el)).not.to.contain('leaves out the 0');

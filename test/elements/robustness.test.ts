@@ -5,19 +5,72 @@ import '../../src/index.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { settled, textOf } from '../helpers/ui.js';
 
-const TAGS = ['bulkhead-lab', 'bulkhead-scenario', 'tick-timeline', 'outcome-gate', 'outcome-table', 'lab-controls',
-  'slot-board', 'request-inspector'];
+const TAGS = [
+  'bulkhead-lab',
+  'bulkhead-scenario',
+  'tick-timeline',
+  'outcome-gate',
+  'outcome-table',
+  'lab-controls',
+  'slot-board',
+  'request-inspector',
+];
 
 const cases: { name: string; attributes: string; expect: Record<string, unknown>; notice: string }[] = [
-  { name: 'text in a number', attributes: 'slots="many"', expect: { slots: 4 }, notice: 'slots: "many" is not a whole number from 1 to 8; using 4' },
-  { name: 'a number out of range', attributes: 'a-timeout="99"', expect: { aTimeout: 20 }, notice: 'aTimeout: "99" is not a whole number from 1 to 20; using 20' },
-  { name: 'a negative number', attributes: 'queue-cap="-3"', expect: { queueCap: 0 }, notice: 'queueCap: "-3" is not a whole number from 0 to 12; using 0' },
-  { name: 'a fraction', attributes: 'target="50.4"', expect: { target: 50 }, notice: 'target: "50.4" is not a whole number from 0 to 100; using 50' },
-  { name: 'an unknown policy', attributes: 'policy="lifo"', expect: { policy: 'shared-fifo' }, notice: 'policy: "lifo" is not one of' },
-  { name: 'an unknown fault', attributes: 'a-fault="slow"', expect: { aFault: 'stall' }, notice: 'aFault: "slow" is not one of' },
-  { name: 'an empty value', attributes: 'b-hold=""', expect: { bHold: 1 }, notice: 'bHold: "" is not a whole number from 1 to 12; using 1' },
-  { name: 'reserved slots beyond the total', attributes: 'slots="3" reserved-a="5"', expect: { reservedA: 2 }, notice: 'reservedA: "5" is not a whole number from 0 to 2; using 2' },
-  { name: 'an unknown preset', attributes: 'preset="nope"', expect: { policy: 'shared-fifo' }, notice: 'preset: "nope" is not one of' },
+  {
+    name: 'text in a number',
+    attributes: 'slots="many"',
+    expect: { slots: 4 },
+    notice: 'slots: "many" is not a whole number from 1 to 8; using 4',
+  },
+  {
+    name: 'a number out of range',
+    attributes: 'a-timeout="99"',
+    expect: { aTimeout: 20 },
+    notice: 'aTimeout: "99" is not a whole number from 1 to 20; using 20',
+  },
+  {
+    name: 'a negative number',
+    attributes: 'queue-cap="-3"',
+    expect: { queueCap: 0 },
+    notice: 'queueCap: "-3" is not a whole number from 0 to 12; using 0',
+  },
+  {
+    name: 'a fraction',
+    attributes: 'target="50.4"',
+    expect: { target: 50 },
+    notice: 'target: "50.4" is not a whole number from 0 to 100; using 50',
+  },
+  {
+    name: 'an unknown policy',
+    attributes: 'policy="lifo"',
+    expect: { policy: 'shared-fifo' },
+    notice: 'policy: "lifo" is not one of',
+  },
+  {
+    name: 'an unknown fault',
+    attributes: 'a-fault="slow"',
+    expect: { aFault: 'stall' },
+    notice: 'aFault: "slow" is not one of',
+  },
+  {
+    name: 'an empty value',
+    attributes: 'b-hold=""',
+    expect: { bHold: 1 },
+    notice: 'bHold: "" is not a whole number from 1 to 12; using 1',
+  },
+  {
+    name: 'reserved slots beyond the total',
+    attributes: 'slots="3" reserved-a="5"',
+    expect: { reservedA: 2 },
+    notice: 'reservedA: "5" is not a whole number from 0 to 2; using 2',
+  },
+  {
+    name: 'an unknown preset',
+    attributes: 'preset="nope"',
+    expect: { policy: 'shared-fifo' },
+    notice: 'preset: "nope" is not one of',
+  },
 ];
 
 describe('bad attributes', () => {
@@ -34,7 +87,9 @@ describe('bad attributes', () => {
   for (const tag of TAGS) {
     for (const c of cases) {
       it(`<${tag}> with ${c.name} renders the nearest valid value and a visible notice`, async () => {
-        const el = await fixture<ScenarioElement>(staticHtml`<${unsafeStatic(tag)} ${unsafeStatic(c.attributes)}></${unsafeStatic(tag)}>`);
+        const el = await fixture<ScenarioElement>(
+          staticHtml`<${unsafeStatic(tag)} ${unsafeStatic(c.attributes)}></${unsafeStatic(tag)}>`,
+        );
         await settled(el);
         expect(el.config).to.include(c.expect);
         expect(textOf(el)).to.contain(c.notice);
@@ -44,7 +99,9 @@ describe('bad attributes', () => {
   }
 
   it('warns once per tag and kind of problem, whatever the values and however many widgets share it', async () => {
-    fixtureSync(staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`);
+    fixtureSync(
+      staticHtml`<div><outcome-gate slots="zero"></outcome-gate><outcome-gate slots="zero"></outcome-gate></div>`,
+    );
     const gate = await fixture(staticHtml`<outcome-gate></outcome-gate>`);
     for (let i = 0; i < 50; i++) {
       gate.setAttribute('slots', `bad ${i}`);

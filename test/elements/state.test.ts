@@ -48,7 +48,10 @@ describe('announcements', () => {
     request(lab, 'bulkhead-config-request', { changes: { policy: 'strict-partitions' } });
     request(lab, 'bulkhead-config-request', { changes: { slots: '4', target: 90 } }); // the same values, as text
     request(lab, 'bulkhead-config-request', { changes: {} });
-    expect(ear.types().filter((t) => t === 'bulkhead-run'), 'unchanged config').to.deep.equal([]);
+    expect(
+      ear.types().filter((t) => t === 'bulkhead-run'),
+      'unchanged config',
+    ).to.deep.equal([]);
     request(lab, 'bulkhead-config-request', { changes: { target: 50 } });
     const runs = ear.heard.filter((h) => h.type === 'bulkhead-run');
     expect(runs, 'changed config').to.have.length(1);
@@ -132,7 +135,8 @@ describe('config is a function of the current attributes', () => {
 describe('every control shows the config in use', () => {
   const lab = () => settledFixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
   const select = (el: BulkheadLab) => deep<HTMLSelectElement>(el, 'lab-controls', '#policy');
-  const radio = (el: BulkheadLab, fault: string) => deep<HTMLInputElement>(el, 'lab-controls', `input[value="${fault}"]`);
+  const radio = (el: BulkheadLab, fault: string) =>
+    deep<HTMLInputElement>(el, 'lab-controls', `input[value="${fault}"]`);
   const box = (el: BulkheadLab, field: string) => deep<HTMLInputElement>(el, 'lab-controls', `#f-${field}`);
 
   it('the policy select after a pick and two page requests', async () => {
@@ -244,7 +248,10 @@ describe('notices', () => {
     const notices = noticesOf(gate);
     expect(notices).to.have.length(1);
     expect(notices[0]!.length).to.be.at.most(120);
-    expect(warnings.every((w) => w.length <= 200), 'console warnings are short too').to.equal(true);
+    expect(
+      warnings.every((w) => w.length <= 200),
+      'console warnings are short too',
+    ).to.equal(true);
   });
 
   it('50 bad values for one attribute warn at most once per element type', async () => {
@@ -260,7 +267,9 @@ describe('notices', () => {
   });
 
   it('lowering Total slots below the reserved slots in the UI gives no notice and no warning', async () => {
-    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab policy="strict-partitions" reserved-a="3" slots="4"></bulkhead-lab>`);
+    const el = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab policy="strict-partitions" reserved-a="3" slots="4"></bulkhead-lab>`,
+    );
     expect(el.config.reservedA).to.equal(3);
     await typeInto(deep<HTMLInputElement>(el, 'lab-controls', '#f-slots'), '2');
     await nextTask();
@@ -270,8 +279,10 @@ describe('notices', () => {
     expect(warnings).to.deep.equal([]);
   });
 
-  it('raising A\'s home slots in the UI, then lowering Total slots, gives no notice and no warning', async () => {
-    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab policy="strict-partitions" slots="4"></bulkhead-lab>`);
+  it("raising A's home slots in the UI, then lowering Total slots, gives no notice and no warning", async () => {
+    const el = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab policy="strict-partitions" slots="4"></bulkhead-lab>`,
+    );
     await typeInto(deep<HTMLInputElement>(el, 'lab-controls', '#f-reservedA'), '3');
     await settled(el);
     expect(el.config.reservedA).to.equal(3);

@@ -30,7 +30,8 @@ function everyShadowElement(root: Element): { el: Element; host: Element }[] {
 const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
 const family = (el: Element) => getComputedStyle(el).fontFamily;
 /** Whether an element has text of its own (not only inside its children). */
-const ownText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+const ownText = (el: Element) =>
+  [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
 
 describe('type follows the page', () => {
   it(`reads at the article's ${ARTICLE_PX} px, in its serif`, async () => {
@@ -53,7 +54,9 @@ describe('type follows the page', () => {
 
   it('has no heading smaller than the text under it', async () => {
     const lab = await labInArticle();
-    const headings = everyShadowElement(lab).filter(({ el }) => /^h[1-6]$/.test(el.localName) || el.getAttribute('role') === 'heading');
+    const headings = everyShadowElement(lab).filter(
+      ({ el }) => /^h[1-6]$/.test(el.localName) || el.getAttribute('role') === 'heading',
+    );
     expect(headings.length).to.be.greaterThan(10);
     for (const { el, host } of headings) {
       const text = `<${host.localName}> ${el.localName} "${el.textContent.trim().slice(0, 30)}" (${px(el)} px)`;
@@ -66,8 +69,11 @@ describe('type follows the page', () => {
     const lab = await labInArticle();
     // The slot-by-tick picture is exempt: to fit 21 ticks in a column its ids are 0.7em (never below
     // 11 px), and the same requests are listed at full size in the slot board and request tables.
-    const texts = everyShadowElement(lab).filter(({ el }) => ownText(el) && !el.closest('.visually-hidden') && !el.closest('.grid'));
-    const small = texts.filter(({ el }) => px(el) < 0.85 * ARTICLE_PX - 0.01)
+    const texts = everyShadowElement(lab).filter(
+      ({ el }) => ownText(el) && !el.closest('.visually-hidden') && !el.closest('.grid'),
+    );
+    const small = texts
+      .filter(({ el }) => px(el) < 0.85 * ARTICLE_PX - 0.01)
       .map(({ el, host }) => `<${host.localName}> ${el.localName}.${el.className} ${px(el)} px`);
     expect(small).to.deep.equal([]);
   });

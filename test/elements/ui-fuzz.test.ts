@@ -12,8 +12,15 @@ import type { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulk
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import type { RequestName } from '../../src/scenario/events.js';
 import {
-  FAULTS, POLICIES, metricsAt, normalizeConfig, simulate, uiRangeOf,
-  type LabConfig, type NumericField, type Tenant,
+  FAULTS,
+  POLICIES,
+  metricsAt,
+  normalizeConfig,
+  simulate,
+  uiRangeOf,
+  type LabConfig,
+  type NumericField,
+  type Tenant,
 } from '../../src/sim/index.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { buttonByLabel, choose, deep, deepAll, textOf } from '../helpers/ui.js';
@@ -80,11 +87,13 @@ type Binding = { source: SourceId } | { source: null; badFor: string | null };
 function bindingOf(model: Readonly<Model>, id: ViewId): Binding | null {
   const view = model.views[id];
   if (view.place === 'detached') return null;
-  if (view.for !== null) return view.for === LAB || view.for === SCENARIO ? { source: view.for } : { source: null, badFor: view.for };
+  if (view.for !== null)
+    return view.for === LAB || view.for === SCENARIO ? { source: view.for } : { source: null, badFor: view.for };
   return view.place === 'scenario' ? { source: SCENARIO } : { source: null, badFor: null };
 }
 
-const describeBinding = (b: Binding) => (b.source ? `bound to #${b.source}` : b.badFor ? `standalone (for="${b.badFor}" names no source)` : 'standalone');
+const describeBinding = (b: Binding) =>
+  b.source ? `bound to #${b.source}` : b.badFor ? `standalone (for="${b.badFor}" names no source)` : 'standalone';
 
 // ---------------------------------------------------------------------------------------------
 // Watching the page: errors, and renders that never settle
@@ -123,8 +132,12 @@ async function settle(page: HTMLElement): Promise<void> {
     await macrotask();
     if (!litElements(page).some((el) => el.isUpdatePending)) return;
   }
-  const busy = litElements(page).filter((el) => el.isUpdatePending).map((el) => `<${el.localName}${el.id ? ` id="${el.id}"` : ''}>`);
-  throw new Error(`the page never settles: ${busy.join(', ') || 'its elements'} keep re-rendering with nobody doing anything (an endless microtask loop freezes the page)`);
+  const busy = litElements(page)
+    .filter((el) => el.isUpdatePending)
+    .map((el) => `<${el.localName}${el.id ? ` id="${el.id}"` : ''}>`);
+  throw new Error(
+    `the page never settles: ${busy.join(', ') || 'its elements'} keep re-rendering with nobody doing anything (an endless microtask loop freezes the page)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,43 +157,86 @@ function runOf(config: LabConfig) {
 
 const GATE_LABEL = { pass: 'Pass', fail: 'Fail', pending: 'Pending', 'no-traffic': 'No traffic' } as const;
 const DEFAULTS = normalizeConfig({}).config;
-const NUMBER_FIELDS: NumericField[] = ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout', 'queueCap', 'target'];
+const NUMBER_FIELDS: NumericField[] = [
+  'slots',
+  'reservedA',
+  'aPerTick',
+  'bEvery',
+  'aHold',
+  'bHold',
+  'aTimeout',
+  'bTimeout',
+  'queueCap',
+  'target',
+];
 
-function checkGate(gate: Element, name: string, config: LabConfig, tick: number, tenant: Tenant, window: 'full' | 'inspected') {
+function checkGate(
+  gate: Element,
+  name: string,
+  config: LabConfig,
+  tick: number,
+  tenant: Tenant,
+  window: 'full' | 'inspected',
+) {
   const at = window === 'full' ? config.horizon : tick;
   const m = metricsAt(runOf(config), at)[tenant];
   const text = textOf(gate);
   const when = window === 'full' ? 'full window' : `at tick ${at}`;
   const heading = `Tenant ${tenant} gate ${GATE_LABEL[m.gate]} ${when}`;
-  const counts = m.offered === 0
-    ? `No ${tenant} requests were offered`
-    : `${m.completed} completed of ${m.required} required (${config.target} % of ${m.offered} offered)`;
-  need(text.includes(heading) && text.includes(counts),
-    `${name} should read "${heading} … ${counts}" for ${JSON.stringify(config)} at tick ${tick}, but reads "${text}"`);
+  const counts =
+    m.offered === 0
+      ? `No ${tenant} requests were offered`
+      : `${m.completed} completed of ${m.required} required (${config.target} % of ${m.offered} offered)`;
+  need(
+    text.includes(heading) && text.includes(counts),
+    `${name} should read "${heading} … ${counts}" for ${JSON.stringify(config)} at tick ${tick}, but reads "${text}"`,
+  );
 }
 
 function checkTimeline(timeline: Element, name: string, config: LabConfig, tick: number) {
   const status = textOf(deep(timeline, 'output'));
-  need(status.startsWith(`tick ${tick} of ${config.horizon}`), `${name} should say "tick ${tick} of ${config.horizon}", but says "${status}"`);
+  need(
+    status.startsWith(`tick ${tick} of ${config.horizon}`),
+    `${name} should say "tick ${tick} of ${config.horizon}", but says "${status}"`,
+  );
   const slider = deep<HTMLInputElement>(timeline, '#inspection');
   need(slider.value === String(tick), `${name}'s Inspection slider should be at ${tick}, but is at ${slider.value}`);
   const current = deepAll(timeline, 'thead th.current').map((th) => th.textContent.trim());
-  need(current.join() === String(tick), `${name} should mark column ${tick} as inspected, but marks [${current.join()}]`);
+  need(
+    current.join() === String(tick),
+    `${name} should mark column ${tick} as inspected, but marks [${current.join()}]`,
+  );
   const rows = deepAll(timeline, 'tbody tr').length;
-  need(rows === config.slots + 2, `${name} should draw ${config.slots} slot rows (+2 event rows), but draws ${rows} rows`);
+  need(
+    rows === config.slots + 2,
+    `${name} should draw ${config.slots} slot rows (+2 event rows), but draws ${rows} rows`,
+  );
 }
 
 function checkLabControls(lab: BulkheadLab) {
   const config = lab.config;
-  need(normalizeConfig({ ...config }).problems.length === 0, `lab.config is not a valid config: ${JSON.stringify(config)}`);
+  need(
+    normalizeConfig({ ...config }).problems.length === 0,
+    `lab.config is not a valid config: ${JSON.stringify(config)}`,
+  );
   const select = deep<HTMLSelectElement>(lab, 'lab-controls', '#policy');
-  need(select.value === config.policy, `the lab's policy select shows "${select.value}" but the lab uses "${config.policy}"`);
-  const checked = deepAll<HTMLInputElement>(lab, 'lab-controls', 'input[name="aFault"]').filter((r) => r.checked).map((r) => r.value);
-  need(checked.join() === config.aFault, `the lab's fault radios show [${checked.join()}] checked but the lab uses "${config.aFault}"`);
+  need(
+    select.value === config.policy,
+    `the lab's policy select shows "${select.value}" but the lab uses "${config.policy}"`,
+  );
+  const checked = deepAll<HTMLInputElement>(lab, 'lab-controls', 'input[name="aFault"]')
+    .filter((r) => r.checked)
+    .map((r) => r.value);
+  need(
+    checked.join() === config.aFault,
+    `the lab's fault radios show [${checked.join()}] checked but the lab uses "${config.aFault}"`,
+  );
   for (const field of NUMBER_FIELDS) {
     const box = deep<HTMLInputElement>(lab, 'lab-controls', `#f-${field}`);
-    need(box.value.trim() !== '' && Number(box.value) === config[field],
-      `the lab's ${field} box shows "${box.value}" but the lab uses ${config[field]}`);
+    need(
+      box.value.trim() !== '' && Number(box.value) === config[field],
+      `the lab's ${field} box shows "${box.value}" but the lab uses ${config[field]}`,
+    );
   }
 }
 
@@ -191,8 +247,22 @@ function checkPage(model: Readonly<Model>, real: Real) {
   checkLabControls(lab);
   checkTimeline(deep(lab, 'tick-timeline'), "the lab's timeline", lab.config, lab.tick);
   for (const tenant of ['A', 'B'] as const) {
-    checkGate(deep(lab, `outcome-gate[tenant="${tenant}"]:not([window])`), `the lab's full-window ${tenant} gate`, lab.config, lab.tick, tenant, 'full');
-    checkGate(deep(lab, `outcome-gate[tenant="${tenant}"][window="inspected"]`), `the lab's inspected ${tenant} gate`, lab.config, lab.tick, tenant, 'inspected');
+    checkGate(
+      deep(lab, `outcome-gate[tenant="${tenant}"]:not([window])`),
+      `the lab's full-window ${tenant} gate`,
+      lab.config,
+      lab.tick,
+      tenant,
+      'full',
+    );
+    checkGate(
+      deep(lab, `outcome-gate[tenant="${tenant}"][window="inspected"]`),
+      `the lab's inspected ${tenant} gate`,
+      lab.config,
+      lab.tick,
+      tenant,
+      'inspected',
+    );
   }
   for (const id of VIEW_IDS) {
     const binding = bindingOf(model, id);
@@ -213,8 +283,16 @@ function checkPage(model: Readonly<Model>, real: Real) {
       config = view.config;
       tick = view.tick;
       expect(config, `${name}.config`).to.deep.equal(DEFAULTS);
-      if (binding.badFor) need(textOf(view).includes(binding.badFor), `${name} should show a notice naming "${binding.badFor}", but reads "${textOf(view)}"`);
-      else need(!textOf(view).includes('fz-'), `${name} shows a notice about a binding it does not have: "${textOf(view)}"`);
+      if (binding.badFor)
+        need(
+          textOf(view).includes(binding.badFor),
+          `${name} should show a notice naming "${binding.badFor}", but reads "${textOf(view)}"`,
+        );
+      else
+        need(
+          !textOf(view).includes('fz-'),
+          `${name} shows a notice about a binding it does not have: "${textOf(view)}"`,
+        );
     }
     const info = VIEWS[id];
     if (info.kind === 'timeline') checkTimeline(view, name, config, tick);
@@ -245,7 +323,8 @@ function drivenBy(model: Readonly<Model>, real: Real, where: 'lab' | ViewId): Sc
   return binding.source ? sourceEl(real, binding.source) : real.views[where];
 }
 
-const timelineOf = (real: Real, where: 'lab' | ViewId) => (where === 'lab' ? deep(real.lab, 'tick-timeline') : real.views[where]);
+const timelineOf = (real: Real, where: 'lab' | ViewId) =>
+  where === 'lab' ? deep(real.lab, 'tick-timeline') : real.views[where];
 const whereName = (where: 'lab' | ViewId) => (where === 'lab' ? "the lab's timeline" : `#${where}`);
 
 abstract class Step implements fc.AsyncCommand<Model, Real> {
@@ -262,40 +341,74 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
 }
 
 /** A view driven by a timeline must move its own source's tick, and no other. */
-async function drive(model: Model, real: Real, where: 'lab' | ViewId, act: () => Promise<void> | void, expected: (before: number) => number, label: string) {
+async function drive(
+  model: Model,
+  real: Real,
+  where: 'lab' | ViewId,
+  act: () => Promise<void> | void,
+  expected: (before: number) => number,
+  label: string,
+) {
   const driven = drivenBy(model, real, where);
   if (!driven) return; // a detached view: nothing to click
   const before = { self: driven.tick, lab: real.lab.tick, scenario: real.scenario.tick };
   await act();
   await settle(real.page);
   const want = expected(before.self);
-  need(driven.tick === want, `${label} on ${whereName(where)} should leave ${driven.id ? `#${driven.id}` : 'its scenario'} at tick ${want}, but it is at ${driven.tick}`);
-  if (driven !== real.lab) need(real.lab.tick === before.lab, `${label} on ${whereName(where)} moved #${LAB} from tick ${before.lab} to ${real.lab.tick}`);
-  if (driven !== real.scenario) need(real.scenario.tick === before.scenario, `${label} on ${whereName(where)} moved #${SCENARIO} from tick ${before.scenario} to ${real.scenario.tick}`);
+  need(
+    driven.tick === want,
+    `${label} on ${whereName(where)} should leave ${driven.id ? `#${driven.id}` : 'its scenario'} at tick ${want}, but it is at ${driven.tick}`,
+  );
+  if (driven !== real.lab)
+    need(
+      real.lab.tick === before.lab,
+      `${label} on ${whereName(where)} moved #${LAB} from tick ${before.lab} to ${real.lab.tick}`,
+    );
+  if (driven !== real.scenario)
+    need(
+      real.scenario.tick === before.scenario,
+      `${label} on ${whereName(where)} moved #${SCENARIO} from tick ${before.scenario} to ${real.scenario.tick}`,
+    );
 }
 
 class ChoosePolicy extends Step {
-  constructor(readonly policy: string) { super(); }
+  constructor(readonly policy: string) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     choose(deep<HTMLSelectElement>(real.lab, 'lab-controls', '#policy'), this.policy);
     await settle(real.page);
-    need(real.lab.config.policy === this.policy, `choosing "${this.policy}" left the lab at "${real.lab.config.policy}"`);
+    need(
+      real.lab.config.policy === this.policy,
+      `choosing "${this.policy}" left the lab at "${real.lab.config.policy}"`,
+    );
   }
-  toString() { return `user chooses policy ${this.policy}`; }
+  toString() {
+    return `user chooses policy ${this.policy}`;
+  }
 }
 
 class PickFault extends Step {
-  constructor(readonly fault: string) { super(); }
+  constructor(readonly fault: string) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     deep<HTMLInputElement>(real.lab, 'lab-controls', `input[name="aFault"][value="${this.fault}"]`).click();
     await settle(real.page);
     need(real.lab.config.aFault === this.fault, `picking "${this.fault}" left the lab at "${real.lab.config.aFault}"`);
   }
-  toString() { return `user picks fault ${this.fault}`; }
+  toString() {
+    return `user picks fault ${this.fault}`;
+  }
 }
 
 class TypeNumber extends Step {
-  constructor(readonly field: NumericField, readonly text: string) { super(); }
+  constructor(
+    readonly field: NumericField,
+    readonly text: string,
+  ) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     const box = deep<HTMLInputElement>(real.lab, 'lab-controls', `#f-${this.field}`);
     if (box.disabled) return; // a person cannot type there
@@ -304,65 +417,115 @@ class TypeNumber extends Step {
     await settle(real.page);
     const typed = Number(this.text);
     if (Number.isInteger(typed) && String(typed) === this.text && typed >= min && typed <= max) {
-      need(real.lab.config[this.field] === typed, `typing ${this.text} into ${this.field} left the lab at ${real.lab.config[this.field]}`);
+      need(
+        real.lab.config[this.field] === typed,
+        `typing ${this.text} into ${this.field} left the lab at ${real.lab.config[this.field]}`,
+      );
     }
   }
-  toString() { return `user types ${JSON.stringify(this.text)} into ${this.field}`; }
+  toString() {
+    return `user types ${JSON.stringify(this.text)} into ${this.field}`;
+  }
 }
 
 type Button = 'Play' | 'Pause' | 'Next tick' | 'Restart';
 class ClickButton extends Step {
-  constructor(readonly where: 'lab' | ViewId, readonly button: Button) { super(); }
+  constructor(
+    readonly where: 'lab' | ViewId,
+    readonly button: Button,
+  ) {
+    super();
+  }
   async act(model: Model, real: Real) {
     const timeline = timelineOf(real, this.where);
     if (!timeline.isConnected) return;
-    const button = buttonByLabel(timeline, this.button) ?? (this.button === 'Play' ? buttonByLabel(timeline, 'Play again') : undefined);
+    const button =
+      buttonByLabel(timeline, this.button) ??
+      (this.button === 'Play' ? buttonByLabel(timeline, 'Play again') : undefined);
     if (!button) return; // e.g. Pause while paused
     const again = button.textContent.trim() === 'Play again';
-    await drive(model, real, this.where, () => button.click(), (t) => {
-      if (this.button === 'Next tick') return Math.min(t + 1, 20);
-      if (this.button === 'Restart') return 0;
-      return this.button === 'Play' && again ? 0 : t;
-    }, `clicking ${this.button}`);
+    await drive(
+      model,
+      real,
+      this.where,
+      () => button.click(),
+      (t) => {
+        if (this.button === 'Next tick') return Math.min(t + 1, 20);
+        if (this.button === 'Restart') return 0;
+        return this.button === 'Play' && again ? 0 : t;
+      },
+      `clicking ${this.button}`,
+    );
   }
-  toString() { return `user clicks ${this.button} in ${whereName(this.where)}`; }
+  toString() {
+    return `user clicks ${this.button} in ${whereName(this.where)}`;
+  }
 }
 
-type Seek = { how: 'slider'; tick: number } | { how: 'column'; tick: number } | { how: 'key'; key: string } | { how: 'slider-key'; key: string };
+type Seek =
+  | { how: 'slider'; tick: number }
+  | { how: 'column'; tick: number }
+  | { how: 'key'; key: string }
+  | { how: 'slider-key'; key: string };
 /** The keys the picture documents (the slider takes the same ones natively). */
 const KEY_MOVES: Record<string, (tick: number) => number> = {
-  ArrowRight: (t) => t + 1, ArrowLeft: (t) => t - 1, Home: () => 0, End: () => 20,
+  ArrowRight: (t) => t + 1,
+  ArrowLeft: (t) => t - 1,
+  Home: () => 0,
+  End: () => 20,
 };
 class SeekInUi extends Step {
-  constructor(readonly where: 'lab' | ViewId, readonly seek: Seek) { super(); }
+  constructor(
+    readonly where: 'lab' | ViewId,
+    readonly seek: Seek,
+  ) {
+    super();
+  }
   async act(model: Model, real: Real) {
     const timeline = timelineOf(real, this.where);
     if (!timeline.isConnected) return;
     const seek = this.seek;
-    await drive(model, real, this.where, async () => {
-      if (seek.how === 'slider') {
-        const slider = deep<HTMLInputElement>(timeline, '#inspection');
-        slider.value = String(seek.tick);
-        slider.dispatchEvent(new Event('input', { bubbles: true }));
-        slider.dispatchEvent(new Event('change', { bubbles: true }));
-      } else if (seek.how === 'column') {
-        deepAll(timeline, 'thead th')[seek.tick + 1]!.click();
-      } else {
-        deep(timeline, seek.how === 'key' ? '.scroller' : '#inspection').focus();
-        await sendKeys({ press: seek.key });
-      }
-    }, (t) => ('tick' in seek ? seek.tick : clampTick(KEY_MOVES[seek.key]!(t), 20)), 'seeking');
+    await drive(
+      model,
+      real,
+      this.where,
+      async () => {
+        if (seek.how === 'slider') {
+          const slider = deep<HTMLInputElement>(timeline, '#inspection');
+          slider.value = String(seek.tick);
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+          slider.dispatchEvent(new Event('change', { bubbles: true }));
+        } else if (seek.how === 'column') {
+          deepAll(timeline, 'thead th')[seek.tick + 1]!.click();
+        } else {
+          deep(timeline, seek.how === 'key' ? '.scroller' : '#inspection').focus();
+          await sendKeys({ press: seek.key });
+        }
+      },
+      (t) => ('tick' in seek ? seek.tick : clampTick(KEY_MOVES[seek.key]!(t), 20)),
+      'seeking',
+    );
   }
   toString() {
     const s = this.seek;
-    const how = s.how === 'slider' ? `drags the slider to ${s.tick}` : s.how === 'column' ? `clicks column ${s.tick}`
-      : `presses ${s.key} on the ${s.how === 'key' ? 'picture' : 'slider'}`;
+    const how =
+      s.how === 'slider'
+        ? `drags the slider to ${s.tick}`
+        : s.how === 'column'
+          ? `clicks column ${s.tick}`
+          : `presses ${s.key} on the ${s.how === 'key' ? 'picture' : 'slider'}`;
     return `user ${how} in ${whereName(this.where)}`;
   }
 }
 
 const CONFIG_ATTRS: Record<string, keyof LabConfig> = {
-  slots: 'slots', policy: 'policy', 'reserved-a': 'reservedA', target: 'target', 'a-fault': 'aFault', 'b-every': 'bEvery', 'queue-cap': 'queueCap',
+  slots: 'slots',
+  policy: 'policy',
+  'reserved-a': 'reservedA',
+  target: 'target',
+  'a-fault': 'aFault',
+  'b-every': 'bEvery',
+  'queue-cap': 'queueCap',
 };
 
 /** Whether `value` is a value the field takes as it is (so the source must end up using exactly it). */
@@ -375,7 +538,13 @@ function takenAsIs(field: keyof LabConfig, value: unknown): boolean {
 }
 
 class SetAttribute extends Step {
-  constructor(readonly target: SourceId, readonly name: string, readonly value: string | null) { super(); }
+  constructor(
+    readonly target: SourceId,
+    readonly name: string,
+    readonly value: string | null,
+  ) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     const el = sourceEl(real, this.target);
     const changed = el.getAttribute(this.name) !== this.value; // the same value again is no change
@@ -383,38 +552,69 @@ class SetAttribute extends Step {
     else el.setAttribute(this.name, this.value);
     await settle(real.page);
     const field = CONFIG_ATTRS[this.name]!;
-    const value = field === 'policy' || field === 'aFault' ? this.value : this.value === null ? null : Number(this.value);
+    const value =
+      field === 'policy' || field === 'aFault' ? this.value : this.value === null ? null : Number(this.value);
     if (changed && this.value !== null && this.value.trim() === this.value && takenAsIs(field, value)) {
-      need(el.config[field] === value, `#${this.target} ${this.name}="${this.value}" left ${field} at ${el.config[field]}`);
+      need(
+        el.config[field] === value,
+        `#${this.target} ${this.name}="${this.value}" left ${field} at ${el.config[field]}`,
+      );
     }
   }
-  toString() { return this.value === null ? `page removes #${this.target} ${this.name}` : `page sets #${this.target} ${this.name}="${this.value}"`; }
+  toString() {
+    return this.value === null
+      ? `page removes #${this.target} ${this.name}`
+      : `page sets #${this.target} ${this.name}="${this.value}"`;
+  }
 }
 
 class SetConfig extends Step {
-  constructor(readonly target: SourceId, readonly value: Record<string, unknown>) { super(); }
+  constructor(
+    readonly target: SourceId,
+    readonly value: Record<string, unknown>,
+  ) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     const el = sourceEl(real, this.target);
     el.config = this.value;
     await settle(real.page);
-    expect(el.config, `#${this.target}.config after setting ${show(this.value)}`).to.deep.equal(normalizeConfig(this.value).config);
+    expect(el.config, `#${this.target}.config after setting ${show(this.value)}`).to.deep.equal(
+      normalizeConfig(this.value).config,
+    );
   }
-  toString() { return `page sets #${this.target}.config = ${show(this.value)}`; }
+  toString() {
+    return `page sets #${this.target}.config = ${show(this.value)}`;
+  }
 }
 
 class SetTick extends Step {
-  constructor(readonly target: SourceId, readonly tick: number) { super(); }
+  constructor(
+    readonly target: SourceId,
+    readonly tick: number,
+  ) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     const el = sourceEl(real, this.target);
     el.tick = this.tick;
     await settle(real.page);
-    if (Number.isInteger(this.tick) && this.tick >= 0 && this.tick <= 20) need(el.tick === this.tick, `#${this.target}.tick = ${this.tick} left it at ${el.tick}`);
+    if (Number.isInteger(this.tick) && this.tick >= 0 && this.tick <= 20)
+      need(el.tick === this.tick, `#${this.target}.tick = ${this.tick} left it at ${el.tick}`);
   }
-  toString() { return `page sets #${this.target}.tick = ${show(this.tick)}`; }
+  toString() {
+    return `page sets #${this.target}.tick = ${show(this.tick)}`;
+  }
 }
 
 class Request extends Step {
-  constructor(readonly target: SourceId, readonly name: RequestName, readonly detail: Record<string, unknown>) { super(); }
+  constructor(
+    readonly target: SourceId,
+    readonly name: RequestName,
+    readonly detail: Record<string, unknown>,
+  ) {
+    super();
+  }
   async act(_m: Model, real: Real) {
     const el = sourceEl(real, this.target);
     const before = { config: { ...el.config }, tick: el.tick };
@@ -426,9 +626,13 @@ class Request extends Step {
         const changes = this.detail.changes as Record<string, unknown>;
         for (const field of Object.keys(before.config) as (keyof LabConfig)[]) {
           if (field in changes) {
-            if (takenAsIs(field, changes[field])) need(el.config[field] === changes[field], `${what} ${field} is ${el.config[field]}`);
+            if (takenAsIs(field, changes[field]))
+              need(el.config[field] === changes[field], `${what} ${field} is ${el.config[field]}`);
           } else if (field !== 'reservedA') {
-            need(el.config[field] === before.config[field], `${what} ${field} changed from ${before.config[field]} to ${el.config[field]}`);
+            need(
+              el.config[field] === before.config[field],
+              `${what} ${field} changed from ${before.config[field]} to ${el.config[field]}`,
+            );
           }
         }
         need(el.tick === before.tick, `${what} the tick moved from ${before.tick} to ${el.tick}`);
@@ -439,13 +643,22 @@ class Request extends Step {
         if (Number.isInteger(tick) && tick >= 0 && tick <= 20) need(el.tick === tick, `${what} the tick is ${el.tick}`);
         break;
       }
-      case 'bulkhead-step-request': need(el.tick === Math.min(before.tick + 1, 20), `${what} the tick went from ${before.tick} to ${el.tick}`); break;
-      case 'bulkhead-restart-request': need(el.tick === 0, `${what} the tick is ${el.tick}`); break;
+      case 'bulkhead-step-request':
+        need(el.tick === Math.min(before.tick + 1, 20), `${what} the tick went from ${before.tick} to ${el.tick}`);
+        break;
+      case 'bulkhead-restart-request':
+        need(el.tick === 0, `${what} the tick is ${el.tick}`);
+        break;
       default:
     }
   }
   toString() {
-    const detail = this.name === 'bulkhead-config-request' ? ` ${show(this.detail.changes)}` : Object.keys(this.detail).length ? ` ${show(this.detail)}` : '';
+    const detail =
+      this.name === 'bulkhead-config-request'
+        ? ` ${show(this.detail.changes)}`
+        : Object.keys(this.detail).length
+          ? ` ${show(this.detail)}`
+          : '';
     return `page sends ${this.name.replace('bulkhead-', '')}${detail} to #${this.target}`;
   }
 }
@@ -457,7 +670,13 @@ function useFakeTime(model: Readonly<Model>, real: Real, id: ViewId) {
 }
 
 class SetFor extends Step {
-  constructor(readonly view: ViewId, readonly target: string | null, readonly remount: boolean) { super(); }
+  constructor(
+    readonly view: ViewId,
+    readonly target: string | null,
+    readonly remount: boolean,
+  ) {
+    super();
+  }
   async act(model: Model, real: Real) {
     const el = real.views[this.view];
     const parent = el.parentNode;
@@ -477,7 +696,12 @@ class SetFor extends Step {
 }
 
 class Move extends Step {
-  constructor(readonly view: ViewId, readonly to: Place | 'remount') { super(); }
+  constructor(
+    readonly view: ViewId,
+    readonly to: Place | 'remount',
+  ) {
+    super();
+  }
   async act(model: Model, real: Real) {
     const el = real.views[this.view];
     const state = model.views[this.view];
@@ -498,21 +722,29 @@ class Move extends Step {
   }
   toString() {
     switch (this.to) {
-      case 'remount': return `page removes and re-adds #${this.view}`;
-      case 'detached': return `page removes #${this.view}`;
-      case 'page': return `page moves #${this.view} to the top level`;
-      case 'scenario': return `page moves #${this.view} into #${SCENARIO}`;
+      case 'remount':
+        return `page removes and re-adds #${this.view}`;
+      case 'detached':
+        return `page removes #${this.view}`;
+      case 'page':
+        return `page moves #${this.view} to the top level`;
+      case 'scenario':
+        return `page moves #${this.view} into #${SCENARIO}`;
     }
   }
 }
 
 class Advance extends Step {
-  constructor(readonly ms: number) { super(); }
+  constructor(readonly ms: number) {
+    super();
+  }
   act(_m: Model, real: Real) {
     real.time.advance(this.ms);
     return Promise.resolve();
   }
-  toString() { return `${this.ms / 1000} s pass`; }
+  toString() {
+    return `${this.ms / 1000} s pass`;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -533,20 +765,31 @@ const fieldValue = {
 };
 const changesArb = fc.record(fieldValue, { requiredKeys: [] });
 
-const attributeArb = fc.oneof(
-  fc.tuple(fc.constant('slots'), fc.oneof(fc.integer({ min: 0, max: 9 }).map(String), fc.constantFrom('many', ''))),
-  fc.tuple(fc.constant('policy'), fc.oneof(policyArb, fc.constant('lifo'))),
-  fc.tuple(fc.constant('reserved-a'), fc.oneof(fc.integer({ min: -1, max: 8 }).map(String), fc.constant('x'))),
-  fc.tuple(fc.constant('target'), fc.constantFrom('0', '50', '90', '100', '101', '50.4', 'abc')),
-  fc.tuple(fc.constant('a-fault'), fc.constantFrom(...FAULTS, 'slow')),
-  fc.tuple(fc.constant('b-every'), fc.constantFrom('1', '2', '6', '0', '13')),
-  fc.tuple(fc.constant('queue-cap'), fc.constantFrom('0', '3', '12', '-3')),
-).chain(([name, value]) => fc.option(fc.constant(value), { freq: 6 }).map((v) => [name, v] as const));
+const attributeArb = fc
+  .oneof(
+    fc.tuple(fc.constant('slots'), fc.oneof(fc.integer({ min: 0, max: 9 }).map(String), fc.constantFrom('many', ''))),
+    fc.tuple(fc.constant('policy'), fc.oneof(policyArb, fc.constant('lifo'))),
+    fc.tuple(fc.constant('reserved-a'), fc.oneof(fc.integer({ min: -1, max: 8 }).map(String), fc.constant('x'))),
+    fc.tuple(fc.constant('target'), fc.constantFrom('0', '50', '90', '100', '101', '50.4', 'abc')),
+    fc.tuple(fc.constant('a-fault'), fc.constantFrom(...FAULTS, 'slow')),
+    fc.tuple(fc.constant('b-every'), fc.constantFrom('1', '2', '6', '0', '13')),
+    fc.tuple(fc.constant('queue-cap'), fc.constantFrom('0', '3', '12', '-3')),
+  )
+  .chain(([name, value]) => fc.option(fc.constant(value), { freq: 6 }).map((v) => [name, v] as const));
 
 const requestArb = fc.oneof(
   { arbitrary: changesArb.map((changes) => ['bulkhead-config-request', { changes }] as const), weight: 3 },
-  fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constantFrom<unknown>(-2, 25, 2.5, '7', null)).map((tick) => ['bulkhead-seek-request', { tick }] as const),
-  fc.constantFrom('bulkhead-play-request', 'bulkhead-pause-request', 'bulkhead-step-request', 'bulkhead-restart-request').map((name) => [name, {}] as const),
+  fc
+    .oneof(fc.integer({ min: 0, max: 20 }), fc.constantFrom<unknown>(-2, 25, 2.5, '7', null))
+    .map((tick) => ['bulkhead-seek-request', { tick }] as const),
+  fc
+    .constantFrom(
+      'bulkhead-play-request',
+      'bulkhead-pause-request',
+      'bulkhead-step-request',
+      'bulkhead-restart-request',
+    )
+    .map((name) => [name, {}] as const),
   fc.constantFrom<unknown>(0.25, 0.5, 1, 2, 3).map((speed) => ['bulkhead-speed-request', { speed }] as const),
 );
 
@@ -557,7 +800,10 @@ const seekArb: fc.Arbitrary<Seek> = fc.oneof(
   fc.record({ how: fc.constant('slider-key' as const), key: fc.constantFrom(...Object.keys(KEY_MOVES)) }),
 );
 
-const typedArb = fc.oneof(fc.integer({ min: -1, max: 13 }).map(String), fc.constantFrom('99', '', '2.5', '100', '101', '04'));
+const typedArb = fc.oneof(
+  fc.integer({ min: -1, max: 13 }).map(String),
+  fc.constantFrom('99', '', '2.5', '100', '101', '04'),
+);
 
 const forTargetArb = fc.option(fc.constantFrom<string>(...FOR_TARGETS), { freq: 6 });
 
@@ -565,14 +811,20 @@ const commands = {
   choosePolicy: policyArb.map((p) => new ChoosePolicy(p)),
   pickFault: fc.constantFrom(...FAULTS).map((f) => new PickFault(f)),
   typeNumber: fc.tuple(fc.constantFrom(...NUMBER_FIELDS), typedArb).map(([field, text]) => new TypeNumber(field, text)),
-  clickButton: fc.tuple(timelineArb, fc.constantFrom<Button>('Play', 'Pause', 'Next tick', 'Restart')).map(([w, b]) => new ClickButton(w, b)),
+  clickButton: fc
+    .tuple(timelineArb, fc.constantFrom<Button>('Play', 'Pause', 'Next tick', 'Restart'))
+    .map(([w, b]) => new ClickButton(w, b)),
   seek: fc.tuple(timelineArb, seekArb).map(([w, s]) => new SeekInUi(w, s)),
   setAttribute: fc.tuple(sourceArb, attributeArb).map(([t, [name, value]]) => new SetAttribute(t, name, value)),
   setConfig: fc.tuple(sourceArb, changesArb).map(([t, v]) => new SetConfig(t, v)),
-  setTick: fc.tuple(sourceArb, fc.oneof(fc.integer({ min: -2, max: 22 }), fc.constantFrom(2.5, Number.NaN))).map(([t, v]) => new SetTick(t, v)),
+  setTick: fc
+    .tuple(sourceArb, fc.oneof(fc.integer({ min: -2, max: 22 }), fc.constantFrom(2.5, Number.NaN)))
+    .map(([t, v]) => new SetTick(t, v)),
   request: fc.tuple(sourceArb, requestArb).map(([t, [name, detail]]) => new Request(t, name, detail)),
   setFor: fc.tuple(fc.constantFrom(...VIEW_IDS), forTargetArb, fc.boolean()).map(([v, t, r]) => new SetFor(v, t, r)),
-  move: fc.tuple(fc.constantFrom(...VIEW_IDS), fc.constantFrom<Place | 'remount'>('page', 'scenario', 'detached', 'remount')).map(([v, to]) => new Move(v, to)),
+  move: fc
+    .tuple(fc.constantFrom(...VIEW_IDS), fc.constantFrom<Place | 'remount'>('page', 'scenario', 'detached', 'remount'))
+    .map(([v, to]) => new Move(v, to)),
   advance: fc.constantFrom(1_000, 3_000, 9_000, 60_000).map((ms) => new Advance(ms)),
 };
 
@@ -588,7 +840,10 @@ async function mount(): Promise<Real> {
   const scenario = page.querySelector<BulkheadScenario>(`#${SCENARIO}`)!;
   lab.timeSource = time;
   scenario.timeSource = time;
-  const views = Object.fromEntries(VIEW_IDS.map((id) => [id, page.querySelector(`#${id}`)])) as Record<ViewId, ScenarioElement>;
+  const views = Object.fromEntries(VIEW_IDS.map((id) => [id, page.querySelector(`#${id}`)])) as Record<
+    ViewId,
+    ScenarioElement
+  >;
   await settle(page);
   return { page, lab, scenario, views, time };
 }
@@ -598,7 +853,10 @@ async function mount(): Promise<Real> {
  * time limit only cuts a long shrink short (keeping the smallest failure so far), so the report
  * still prints before the test's own timeout.
  */
-async function fuzz(arbs: fc.Arbitrary<fc.AsyncCommand<Model, Real>>[], options: { numRuns: number; maxCommands: number; timeLimit: number }) {
+async function fuzz(
+  arbs: fc.Arbitrary<fc.AsyncCommand<Model, Real>>[],
+  options: { numRuns: number; maxCommands: number; timeLimit: number },
+) {
   await fc.assert(
     fc.asyncProperty(fc.commands(arbs, { maxCommands: options.maxCommands }), async (steps) => {
       let real: Real | null = null;
@@ -637,12 +895,15 @@ describe('UI fuzz: a lab, a scenario and bound views under random use', () => {
 
   it('the policy select follows every way the policy changes', async function () {
     this.timeout(90_000);
-    await fuzz([
-      commands.choosePolicy,
-      policyArb.map((p) => new Request(LAB, 'bulkhead-config-request', { changes: { policy: p } })),
-      policyArb.map((p) => new SetAttribute(LAB, 'policy', p)),
-      policyArb.map((p) => new SetConfig(LAB, { policy: p })),
-    ], { numRuns: 40, maxCommands: 8, timeLimit: 60_000 });
+    await fuzz(
+      [
+        commands.choosePolicy,
+        policyArb.map((p) => new Request(LAB, 'bulkhead-config-request', { changes: { policy: p } })),
+        policyArb.map((p) => new SetAttribute(LAB, 'policy', p)),
+        policyArb.map((p) => new SetConfig(LAB, { policy: p })),
+      ],
+      { numRuns: 40, maxCommands: 8, timeLimit: 60_000 },
+    );
   });
 
   it('a for that names a view, itself or nothing leaves the view standalone, and the page responsive', async function () {

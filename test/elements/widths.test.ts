@@ -11,8 +11,14 @@ import { buttonByLabel, deep, deepAll, settled } from '../helpers/ui.js';
 const WIDTHS = [320, 390, 600, 680];
 
 /** Mounts `tag` (with `attributes`) in a box `width` px wide and waits until its layout has settled. */
-async function mountIn<T extends ScenarioElement>(width: number, tag: string, attributes = ''): Promise<{ box: HTMLElement; el: T }> {
-  const box = fixtureSync<HTMLDivElement>(html`<div style="width: ${width}px; font: 19px/1.6 Georgia, 'Times New Roman', serif"></div>`);
+async function mountIn<T extends ScenarioElement>(
+  width: number,
+  tag: string,
+  attributes = '',
+): Promise<{ box: HTMLElement; el: T }> {
+  const box = fixtureSync<HTMLDivElement>(
+    html`<div style="width: ${width}px; font: 19px/1.6 Georgia, 'Times New Roman', serif"></div>`,
+  );
   box.innerHTML = `<${tag} ${attributes}></${tag}>`;
   const el = box.firstElementChild as T;
   await layoutSettled(el);
@@ -79,9 +85,13 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
     it(`<lab-notebook> with a changed baseline fits ${width} px`, async () => {
       const { box, el } = await mountIn(width, 'lab-notebook', 'preset="stalled-dependency"');
       buttonByLabel(el, 'Capture baseline')!.click();
-      el.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-        detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
-      }));
+      el.dispatchEvent(
+        new CustomEvent('bulkhead-config-request', {
+          detail: { changes: { policy: 'strict-partitions' } },
+          bubbles: true,
+          composed: true,
+        }),
+      );
       await layoutSettled(el);
       expect(deepAll(el, 'table').length).to.be.greaterThan(0);
       expectFits(box, el, width);
@@ -91,9 +101,13 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
       const { box, el } = await mountIn(width, 'bulkhead-lab', 'preset="stalled-dependency"');
       deep<HTMLDetailsElement>(el, 'details').open = true;
       buttonByLabel(deep(el, 'lab-notebook'), 'Capture baseline')!.click();
-      el.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-        detail: { changes: { policy: 'borrowing' } }, bubbles: true, composed: true,
-      }));
+      el.dispatchEvent(
+        new CustomEvent('bulkhead-config-request', {
+          detail: { changes: { policy: 'borrowing' } },
+          bubbles: true,
+          composed: true,
+        }),
+      );
       await layoutSettled(el);
       expectFits(box, el, width);
     });
@@ -104,10 +118,18 @@ describe('widths: the timeline shows all 21 ticks', () => {
   for (const width of [600, 680]) {
     it(`ticks across, one column per tick, at ${width} px`, async () => {
       const { el } = await mountIn<TickTimeline>(width, 'tick-timeline', 'preset="stalled-dependency"');
-      const ticks = deepAll(el, 'table thead th').slice(1).map((th) => th.textContent.trim());
+      const ticks = deepAll(el, 'table thead th')
+        .slice(1)
+        .map((th) => th.textContent.trim());
       expect(ticks).to.deep.equal(Array.from({ length: 21 }, (_, t) => String(t)));
-      expect(deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent.trim()))
-        .to.deep.equal(['0', '1', '2', '3', 'Timed out', 'Rejected']);
+      expect(deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent.trim())).to.deep.equal([
+        '0',
+        '1',
+        '2',
+        '3',
+        'Timed out',
+        'Rejected',
+      ]);
       const scroller = deep(el, '.scroller');
       expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth);
     });
@@ -118,8 +140,15 @@ describe('widths: the timeline shows all 21 ticks', () => {
       const { el } = await mountIn<TickTimeline>(width, 'tick-timeline', 'preset="stalled-dependency"');
       const ticks = deepAll(el, 'tbody th[scope="row"]').map((th) => th.textContent.trim());
       expect(ticks).to.deep.equal(Array.from({ length: 21 }, (_, t) => String(t)));
-      expect(deepAll(el, 'thead th[scope="col"]').map((th) => th.textContent.trim()))
-        .to.deep.equal(['Tick', '0', '1', '2', '3', 'Timed out', 'Rejected']);
+      expect(deepAll(el, 'thead th[scope="col"]').map((th) => th.textContent.trim())).to.deep.equal([
+        'Tick',
+        '0',
+        '1',
+        '2',
+        '3',
+        'Timed out',
+        'Rejected',
+      ]);
       const last = deepAll(el, 'tbody tr').at(-1)!.getBoundingClientRect();
       expect(last.right).to.be.at.most(el.getBoundingClientRect().right);
     });
@@ -157,7 +186,10 @@ describe('widths: the timeline shows all 21 ticks', () => {
     const attributes = 'preset="stalled-dependency" policy="borrowing"';
     const across = (await mountIn<TickTimeline>(680, 'tick-timeline', attributes)).el;
     const down = (await mountIn<TickTimeline>(320, 'tick-timeline', attributes)).el;
-    const cells = (el: Element) => deepAll(el, 'tbody tr').map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent.replace(/\s+/g, ' ').trim()));
+    const cells = (el: Element) =>
+      deepAll(el, 'tbody tr').map((row) =>
+        [...row.querySelectorAll('td')].map((td) => td.textContent.replace(/\s+/g, ' ').trim()),
+      );
     const rows = cells(across);
     const transposed = rows[0]!.map((_, t) => rows.map((row) => row[t]));
     expect(cells(down)).to.deep.equal(transposed);

@@ -4,7 +4,11 @@ import type { EventDetails, RequestDetails, RequestName } from '../../src/scenar
 import { textOf } from './ui.js';
 
 /** Sends a request event the way a page script does. */
-export function request<K extends RequestName>(target: EventTarget, name: K, detail: RequestDetails[K] = {} as RequestDetails[K]): void {
+export function request<K extends RequestName>(
+  target: EventTarget,
+  name: K,
+  detail: RequestDetails[K] = {} as RequestDetails[K],
+): void {
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
@@ -28,7 +32,8 @@ export const noticesOf = (el: Element): string[] =>
 /** Every notice shown anywhere in `el`'s shadow tree (the lab and the views inside it). */
 export function allNotices(el: Element): string[] {
   const found = noticesOf(el);
-  for (const child of el.shadowRoot?.querySelectorAll('*') ?? []) if (child.shadowRoot) found.push(...allNotices(child));
+  for (const child of el.shadowRoot?.querySelectorAll('*') ?? [])
+    if (child.shadowRoot) found.push(...allNotices(child));
   return found;
 }
 

@@ -22,8 +22,7 @@ export function deepAll<T extends Element = HTMLElement>(root: Element, ...selec
 }
 
 /** The text a person reads, with whitespace collapsed. */
-export const textOf = (el: Element): string =>
-  ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
+export const textOf = (el: Element): string => ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** Waits until an element, the elements inside it and every Lit element in their shadow trees have rendered. */
 export async function settled(el: Element): Promise<void> {

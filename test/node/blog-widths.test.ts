@@ -23,7 +23,9 @@ for (const width of [1280, 390, 320]) {
   test(`demo/blog.html at ${width} px: no sideways scroll, every tick of both timelines on screen`, async () => {
     const { page, errors } = await openPage(browser, `${server.url}/demo/blog.html`, width);
     await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
-    await page.evaluate(() => { document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('details')!.open = true; });
+    await page.evaluate(() => {
+      document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('details')!.open = true;
+    });
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const found = await page.evaluate(() => {
@@ -42,7 +44,10 @@ for (const width of [1280, 390, 320]) {
       };
     });
     assert.ok(found.page <= width, `document scrollWidth ${found.page} at ${width} px`);
-    assert.deepEqual(found.timelines, [{ inner: 0, ticks: 21 }, { inner: 0, ticks: 21 }]);
+    assert.deepEqual(found.timelines, [
+      { inner: 0, ticks: 21 },
+      { inner: 0, ticks: 21 },
+    ]);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -5,7 +5,8 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 /** Lit's production build pushes its version onto this global once per copy that runs. */
 export const LIT_MARKER = 'litHtmlVersions';
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
 
 export interface Opened {
   page: Page;

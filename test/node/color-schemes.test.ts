@@ -20,8 +20,12 @@ after(async () => {
   await server?.close();
 });
 
-const WIDGETS = { lab: '#post-lab', timeline: 'body > article tick-timeline', gate: 'body > article > outcome-gate',
-  table: 'body > article > outcome-table' } as const;
+const WIDGETS = {
+  lab: '#post-lab',
+  timeline: 'body > article tick-timeline',
+  gate: 'body > article > outcome-gate',
+  table: 'body > article > outcome-table',
+} as const;
 const LONE = ['timeline', 'gate', 'table'] as const;
 
 type Scheme = 'light' | 'dark';
@@ -35,12 +39,19 @@ async function open(page: Scheme, reader: Scheme): Promise<Page> {
   // queues, timeouts, the baseline table, every request.
   await tab.evaluate(() => {
     const lab = document.querySelector('#post-lab')!;
-    lab.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-      detail: { changes: { policy: 'borrowing', reservedA: 1 } }, bubbles: true, composed: true,
-    }));
+    lab.dispatchEvent(
+      new CustomEvent('bulkhead-config-request', {
+        detail: { changes: { policy: 'borrowing', reservedA: 1 } },
+        bubbles: true,
+        composed: true,
+      }),
+    );
     Object.assign(lab, { tick: 6 });
     lab.shadowRoot!.querySelector('details')!.open = true;
-    Object.assign(document.querySelector('body > article tick-timeline')!, { config: { policy: 'borrowing', reservedA: 1 }, tick: 6 });
+    Object.assign(document.querySelector('body > article tick-timeline')!, {
+      config: { policy: 'borrowing', reservedA: 1 },
+      tick: 6,
+    });
   });
   await tab.locator('#post-lab lab-notebook').getByRole('button', { name: 'Capture baseline' }).click();
   await tab.evaluate(async () => {
@@ -51,9 +62,16 @@ async function open(page: Scheme, reader: Scheme): Promise<Page> {
       todo.push(...Array.from(el.shadowRoot!.querySelectorAll('*')).filter((child) => child.shadowRoot));
     }
   });
-  const borrowed = await tab.evaluate(() => [document.querySelector('#post-lab')!.shadowRoot!.querySelector('tick-timeline')!,
-    document.querySelector('body > article tick-timeline')!].map((t) => t.shadowRoot!.querySelectorAll('td.borrowed').length));
-  assert.ok(borrowed.every((n) => n > 0), `borrowed cells on show: ${borrowed.join(',')}`);
+  const borrowed = await tab.evaluate(() =>
+    [
+      document.querySelector('#post-lab')!.shadowRoot!.querySelector('tick-timeline')!,
+      document.querySelector('body > article tick-timeline')!,
+    ].map((t) => t.shadowRoot!.querySelectorAll('td.borrowed').length),
+  );
+  assert.ok(
+    borrowed.every((n) => n > 0),
+    `borrowed cells on show: ${borrowed.join(',')}`,
+  );
   await tab.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   return tab;
 }
@@ -61,12 +79,20 @@ async function open(page: Scheme, reader: Scheme): Promise<Page> {
 /** axe violations inside one element (its shadow trees included), color-contrast on, as readable lines. */
 const violations = (page: Page, selector: string): Promise<string[]> =>
   page.evaluate(async (selector) => {
-    interface Node { target: unknown[]; failureSummary?: string }
-    interface Result { violations: { id: string; nodes: Node[] }[] }
+    interface Node {
+      target: unknown[];
+      failureSummary?: string;
+    }
+    interface Result {
+      violations: { id: string; nodes: Node[] }[];
+    }
     const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<Result> } }).axe;
     const result = await axe.run(document.querySelector(selector)!, { rules: { 'color-contrast': { enabled: true } } });
-    return result.violations.flatMap((v) => v.nodes.map((n) =>
-      `${v.id} ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`));
+    return result.violations.flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id} ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`,
+      ),
+    );
   }, selector);
 
 /** The relative luminance (0 black … 1 white) of a computed `rgb()`/`rgba()` colour; null if not opaque. */

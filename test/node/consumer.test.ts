@@ -17,14 +17,18 @@ before(() => {
   fs.rmSync(project, { recursive: true, force: true });
   const unpacked = path.join(project, 'node_modules/bulkhead-lab');
   fs.mkdirSync(unpacked, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { encoding: 'utf8' }).trim();
+  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], {
+    encoding: 'utf8',
+  }).trim();
   execFileSync('tar', ['-xzf', path.join(project, tarball), '-C', unpacked, '--strip-components=1']);
   write('package.json', '{ "type": "module" }');
 });
 after(() => fs.rmSync(project, { recursive: true, force: true }));
 
 test('Node imports the model by its subpath and every subpath resolves to a packed file', () => {
-  write('use-sim.js', `
+  write(
+    'use-sim.js',
+    `
     import { simulate, metricsAt } from 'bulkhead-lab/sim';
     const manifest = await import('bulkhead-lab/custom-elements.json', { with: { type: 'json' } });
     const pkg = await import('bulkhead-lab/package.json', { with: { type: 'json' } });
@@ -39,17 +43,32 @@ test('Node imports the model by its subpath and every subpath resolves to a pack
     }
     if (!subpaths.includes('./outcome-gate')) throw new Error('no ./outcome-gate subpath');
     console.log(JSON.stringify({ b: metricsAt(simulate(), 20).B.completed, tags: manifest.default.modules.length > 0 }));
-  `);
+  `,
+  );
   const output = execFileSync(process.execPath, ['use-sim.js'], { cwd: project, encoding: 'utf8' });
   assert.deepEqual(JSON.parse(output), { b: 1, tags: true });
 });
 
 test('TypeScript finds the types through the exports map, including the tag and event maps', () => {
-  write('tsconfig.json', JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
-    files: ['use-types.ts'],
-  }));
-  write('use-types.ts', `
+  write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        lib: ['ES2022', 'DOM'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['use-types.ts'],
+    }),
+  );
+  write(
+    'use-types.ts',
+    `
     import { OutcomeGate } from 'bulkhead-lab/outcome-gate';
     import { simulate, type LabConfig } from 'bulkhead-lab/sim';
     import { TickTimeline } from 'bulkhead-lab';
@@ -60,7 +79,8 @@ test('TypeScript finds the types through the exports map, including the tag and 
     const config: LabConfig = simulate({ policy: 'borrowing' }).config;
     document.querySelector('bulkhead-lab')?.addEventListener('bulkhead-run', (event) => event.detail.run.requests.length);
     export { config, TickTimeline };
-  `);
+  `,
+  );
   const tsc = path.resolve('node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
 });

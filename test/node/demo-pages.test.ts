@@ -28,8 +28,14 @@ async function open(path: string, width: number): Promise<{ page: Page; errors: 
 
 test('the demo page shows the three experiments as labs', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
-  const titles = await page.$$eval('bulkhead-lab', (labs) => labs.map((lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent));
-  assert.deepEqual(titles, ['Contain a stalled dependency', 'Count every offered request', 'A slow dependency hurts more than a dead one']);
+  const titles = await page.$$eval('bulkhead-lab', (labs) =>
+    labs.map((lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent),
+  );
+  assert.deepEqual(titles, [
+    'Contain a stalled dependency',
+    'Count every offered request',
+    'A slow dependency hurts more than a dead one',
+  ]);
   const slowB = await shadowText(page, '#slow', 'outcome-gate[tenant="B"]:not([window])');
   assert.match(slowB, /3 completed of 11 required \(90 % of 12 offered\)/);
   assert.deepEqual(errors, []);
@@ -40,9 +46,15 @@ test('the minified templates keep the spaces between words and the values beside
   const { page, errors } = await open('/demo/index.html', 1280);
   const label = await shadowText(page, '#slow', 'lab-controls', 'label[for="f-aHold"]');
   assert.equal(label, 'A resource hold (ticks)');
-  await page.evaluate(() => document.getElementById('slow')!.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-    detail: { changes: { policy: 'strict-partitions' } }, bubbles: true, composed: true,
-  })));
+  await page.evaluate(() =>
+    document.getElementById('slow')!.dispatchEvent(
+      new CustomEvent('bulkhead-config-request', {
+        detail: { changes: { policy: 'strict-partitions' } },
+        bubbles: true,
+        composed: true,
+      }),
+    ),
+  );
   assert.equal(await shadowText(page, '#slow', 'tick-timeline', 'tbody th[scope="row"]'), '0 (A)');
   assert.deepEqual(errors, []);
   await page.close();
@@ -52,11 +64,18 @@ test('the docs page composes widgets around one source, plus a standalone gate',
   const { page, errors } = await open('/demo/docs.html', 1280);
   await page.evaluate(() => {
     const source = document.getElementById('docs-scenario')!;
-    source.dispatchEvent(new CustomEvent('bulkhead-config-request', {
-      detail: { changes: { target: 50 } }, bubbles: true, composed: true,
-    }));
+    source.dispatchEvent(
+      new CustomEvent('bulkhead-config-request', {
+        detail: { changes: { target: 50 } },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   });
-  assert.match(await shadowText(page, '#target-heading + p + .docs-grid outcome-gate'), /Tenant B gate Pass full window/);
+  assert.match(
+    await shadowText(page, '#target-heading + p + .docs-grid outcome-gate'),
+    /Tenant B gate Pass full window/,
+  );
   assert.match(await shadowText(page, '#alone-heading ~ outcome-gate'), /12 completed of 11 required/);
   assert.deepEqual(errors, []);
   await page.close();
@@ -102,9 +121,11 @@ for (const path of ['/demo/index.html', '/demo/docs.html', '/demo/measured.html'
   test(`${path} never scrolls sideways at 320 px`, async () => {
     const { page } = await open(path, 320);
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => document.querySelectorAll('bulkhead-lab').forEach((lab: Element) => {
-      lab.shadowRoot!.querySelector('details')!.open = true; // the widest table
-    }));
+    await page.evaluate(() =>
+      document.querySelectorAll('bulkhead-lab').forEach((lab: Element) => {
+        lab.shadowRoot!.querySelector('details')!.open = true; // the widest table
+      }),
+    );
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 320, `scrollWidth ${width}`);
     await page.close();
@@ -140,7 +161,11 @@ for (const path of ['/demo/index.html', '/demo/docs.html', '/demo/measured.html'
     await page.waitForLoadState('networkidle');
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
       const result = await axe.run(document);
       return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
     });

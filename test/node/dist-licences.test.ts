@@ -11,11 +11,19 @@ import { closureSize, measure } from '../../scripts/size.mjs';
 const bundles = [
   'dist/bulkhead-lab.js',
   'dist/sim.js',
-  ...fs.readdirSync('dist/elements', { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js')).map((file) => path.join('dist/elements', file)),
+  ...fs
+    .readdirSync('dist/elements', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join('dist/elements', file)),
 ].sort();
 
-interface SourceMap { version: number; file: string; sources: string[]; sourcesContent?: (string | null)[]; mappings: string }
+interface SourceMap {
+  version: number;
+  file: string;
+  sources: string[];
+  sourcesContent?: (string | null)[];
+  mappings: string;
+}
 
 function mapOf(file: string): SourceMap {
   const code = fs.readFileSync(file, 'utf8');
@@ -27,7 +35,8 @@ function mapOf(file: string): SourceMap {
 }
 
 test('every bundle starts with our MIT notice', () => {
-  for (const file of bundles) assert.match(fs.readFileSync(file, 'utf8'), /^\/\*! bulkhead-lab \d+\.\d+\.\d+ \| MIT License \*\//, file);
+  for (const file of bundles)
+    assert.match(fs.readFileSync(file, 'utf8'), /^\/\*! bulkhead-lab \d+\.\d+\.\d+ \| MIT License \*\//, file);
 });
 
 test("every bundle that includes Lit keeps Lit's @license notices", () => {
@@ -35,7 +44,11 @@ test("every bundle that includes Lit keeps Lit's @license notices", () => {
   assert.ok(withLit.includes('dist/bulkhead-lab.js') && withLit.length >= 2, withLit.join(', '));
   for (const file of withLit) {
     const code = fs.readFileSync(file, 'utf8');
-    assert.match(code, /\/\*\*?\s*\n?\s*\*?\s*@license\s*\n\s*\*\s*Copyright \d{4} Google LLC\s*\n\s*\*\s*SPDX-License-Identifier: BSD-3-Clause/, file);
+    assert.match(
+      code,
+      /\/\*\*?\s*\n?\s*\*?\s*@license\s*\n\s*\*\s*Copyright \d{4} Google LLC\s*\n\s*\*\s*SPDX-License-Identifier: BSD-3-Clause/,
+      file,
+    );
   }
 });
 
@@ -45,22 +58,37 @@ test('every bundle has a source map that parses and carries the original sources
     assert.equal(map.version, 3, file);
     assert.equal(map.file, path.basename(file), file);
     assert.ok(map.mappings.length > 0, `${file}: empty mappings`);
-    assert.ok(map.sources.length > 0 && map.sourcesContent?.length === map.sources.length, `${file}: sources without their content`);
-    assert.ok(map.sourcesContent?.every((content) => typeof content === 'string' && content.length > 0), `${file}: a source's content is missing`);
+    assert.ok(
+      map.sources.length > 0 && map.sourcesContent?.length === map.sources.length,
+      `${file}: sources without their content`,
+    );
+    assert.ok(
+      map.sourcesContent?.every((content) => typeof content === 'string' && content.length > 0),
+      `${file}: a source's content is missing`,
+    );
   }
   // Chained through tsc's maps: our code maps to the TypeScript sources, not to dist/lib.
   const sources = mapOf('dist/bulkhead-lab.js').sources;
-  assert.ok(sources.some((source) => /src\/sim\/simulate\.ts$/.test(source)), sources.join(', '));
+  assert.ok(
+    sources.some((source) => /src\/sim\/simulate\.ts$/.test(source)),
+    sources.join(', '),
+  );
   assert.ok(!sources.some((source) => source.includes('dist/lib/')), sources.join(', '));
 });
 
 test('sizes leave the maps out and count the sourceMappingURL line as the bytes it is', async () => {
   const gate = await closureSize('dist/elements/outcome-gate.js');
-  assert.ok(gate.files.every((file) => file.endsWith('.js')), gate.files.join(', '));
+  assert.ok(
+    gate.files.every((file) => file.endsWith('.js')),
+    gate.files.join(', '),
+  );
   const entry = 'dist/elements/outcome-gate.js';
   const code = fs.readFileSync(entry, 'utf8');
   const comment = code.slice(code.lastIndexOf('//# sourceMappingURL='));
   assert.ok(comment.length < 80, comment);
   assert.equal(measure(entry).raw, Buffer.byteLength(code));
-  assert.ok(fs.statSync(`${entry}.map`).size > measure(entry).raw, 'the map is larger than its file, so counting it would show');
+  assert.ok(
+    fs.statSync(`${entry}.map`).size > measure(entry).raw,
+    'the map is larger than its file, so counting it would show',
+  );
 });

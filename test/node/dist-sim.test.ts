@@ -5,7 +5,16 @@ import { test } from 'node:test';
 test('dist/sim.js runs in Node and exports the whole model API', async () => {
   // A URL import, so the type check does not need the build output.
   const sim = await import(new URL('../../dist/sim.js', import.meta.url).href);
-  for (const name of ['simulate', 'stateAt', 'slotsAt', 'queuesAt', 'metricsAt', 'normalizeConfig', 'DEFAULT_CONFIG', 'presets']) {
+  for (const name of [
+    'simulate',
+    'stateAt',
+    'slotsAt',
+    'queuesAt',
+    'metricsAt',
+    'normalizeConfig',
+    'DEFAULT_CONFIG',
+    'presets',
+  ]) {
     assert.ok(name in sim, `missing export ${name}`);
   }
   const run = sim.simulate();

@@ -38,7 +38,10 @@ function openHandles(): Map<string, number> {
 /** Waits (at most 2 s: closed handles leave the list a moment after their close callback) until
  * no handle type is more frequent than in `before`. */
 async function assertNoHandlesLeft(before: Map<string, number>): Promise<void> {
-  const extra = (): string[] => [...openHandles()].filter(([name, count]) => count > (before.get(name) ?? 0)).map(([name, count]) => `${name}×${count}`);
+  const extra = (): string[] =>
+    [...openHandles()]
+      .filter(([name, count]) => count > (before.get(name) ?? 0))
+      .map(([name, count]) => `${name}×${count}`);
   for (let attempt = 0; attempt < 40 && extra().length > 0; attempt++) await sleep(50);
   assert.deepEqual(extra(), [], 'handles left open after the run');
 }
@@ -54,7 +57,13 @@ describe('experiment parts on loopback', () => {
     const a = await startDependency('A', 1);
     const b = await startDependency('B', 1);
     const proxy = await startFaultProxy({ target: a.url, mode: 'none', delayMs: 50 });
-    const service = await startService({ pool: 'shared', poolSize: 4, queueSize: 0, timeoutMs: 200, upstream: { A: proxy.url, B: b.url } });
+    const service = await startService({
+      pool: 'shared',
+      poolSize: 4,
+      queueSize: 0,
+      timeoutMs: 200,
+      upstream: { A: proxy.url, B: b.url },
+    });
     for (const server of [a.server, b.server, proxy.server, service.server]) assertLoopback(server);
     assert.equal((await get(`${service.url}/a`)).status, 200);
     for (const close of [service.close, proxy.close, b.close, a.close]) await close();
@@ -92,8 +101,20 @@ describe('experiment parts on loopback', () => {
     const a = await startDependency('A', 1);
     const b = await startDependency('B', 1);
     const proxy = await startFaultProxy({ target: a.url, mode: 'stall', delayMs: 0 });
-    const shared = await startService({ pool: 'shared', poolSize: 2, queueSize: 0, timeoutMs: 300, upstream: { A: proxy.url, B: b.url } });
-    const split = await startService({ pool: 'per-dependency', poolSize: 2, queueSize: 0, timeoutMs: 300, upstream: { A: proxy.url, B: b.url } });
+    const shared = await startService({
+      pool: 'shared',
+      poolSize: 2,
+      queueSize: 0,
+      timeoutMs: 300,
+      upstream: { A: proxy.url, B: b.url },
+    });
+    const split = await startService({
+      pool: 'per-dependency',
+      poolSize: 2,
+      queueSize: 0,
+      timeoutMs: 300,
+      upstream: { A: proxy.url, B: b.url },
+    });
     try {
       // Shared pool of 2: two stalled calls to A take both slots, so /b is refused too.
       const stalled = [get(`${shared.url}/a`), get(`${shared.url}/a`)];
@@ -149,7 +170,14 @@ describe('open-loop load generator', () => {
       const lastAnswer = Math.max(...run.records.map((record) => record.intendedMs + record.latencyMs));
       assert.ok(lastSend < 1800, `last send at ${lastSend} ms`);
       assert.ok(lastAnswer > 2500, `last answer at ${lastAnswer} ms`);
-      const p50 = [0, 1, 2].map((window) => percentiles(run.records.filter((record) => Math.floor(record.intendedMs / 500) === window).map((record) => record.latencyMs)).p50Ms!);
+      const p50 = [0, 1, 2].map(
+        (window) =>
+          percentiles(
+            run.records
+              .filter((record) => Math.floor(record.intendedMs / 500) === window)
+              .map((record) => record.latencyMs),
+          ).p50Ms!,
+      );
       assert.ok(p50[0]! < p50[1]! && p50[1]! < p50[2]!, `p50 per window grows: ${p50.join(', ')} ms`);
       // Request i ends near 20·(i+1) ms and was due at 10·i ms: the last ones wait about 1.5 s.
       assert.ok(p50[2]! > p50[0]! + 400, `late requests wait far longer than early ones: ${p50.join(', ')} ms`);
@@ -163,9 +191,12 @@ describe('open-loop load generator', () => {
     try {
       const measureStartAt = now() + 50;
       // Blocks this thread (the generator runs inline here) from 300 to 600 ms into the run.
-      const blocker = setTimeout(() => {
-        while (now() < measureStartAt + 600);
-      }, measureStartAt + 300 - now());
+      const blocker = setTimeout(
+        () => {
+          while (now() < measureStartAt + 600);
+        },
+        measureStartAt + 300 - now(),
+      );
       const run = await runLoad({
         targets: [{ path: '/a', url: a.url }],
         ratePerSecond: 100,
@@ -182,8 +213,14 @@ describe('open-loop load generator', () => {
         assert.ok(record.sendLagMs > 2, 'sent late');
         assert.ok(record.intendedMs + record.latencyMs >= 595, 'latency runs from the intended time, past the block');
       }
-      assert.ok(blocked.some((record) => record.latencyMs > 250), 'the first request due in the block waited most of it');
-      assert.ok(blocked.every((record) => record.latencyMs - record.sendLagMs < 100), 'measured from the actual send it would look fast');
+      assert.ok(
+        blocked.some((record) => record.latencyMs > 250),
+        'the first request due in the block waited most of it',
+      );
+      assert.ok(
+        blocked.every((record) => record.latencyMs - record.sendLagMs < 100),
+        'measured from the actual send it would look fast',
+      );
       assert.ok(run.loop.peakMs >= 250, `event-loop delay shows the block (${run.loop.peakMs} ms)`);
     } finally {
       await a.close();
@@ -202,7 +239,8 @@ describe('runs', () => {
       results.push(
         await runOne(name, options, {
           onServers: ({ dependencies, proxy, service }) => {
-            for (const server of [...dependencies.map((d) => d.server), proxy.server, service.server]) assertLoopback(server);
+            for (const server of [...dependencies.map((d) => d.server), proxy.server, service.server])
+              assertLoopback(server);
           },
         }),
       );
@@ -213,11 +251,20 @@ describe('runs', () => {
       for (const endpoint of run.endpoints) {
         const t = endpoint.totals;
         const where = `${run.name} ${endpoint.path}`;
-        assert.equal(t.sent, (options.ratePerSecond * options.durationMs) / 1000, `${where}: all scheduled requests sent`);
+        assert.equal(
+          t.sent,
+          (options.ratePerSecond * options.durationMs) / 1000,
+          `${where}: all scheduled requests sent`,
+        );
         assert.equal(outcomeSum(t), t.sent, `${where}: sent = ok + timeout + rejected + other`);
         assert.equal(endpoint.windows.length, 2);
-        endpoint.windows.forEach((window: EndpointWindow) => assert.equal(outcomeSum(window), window.sent, `${where} window ${window.tMs}`));
-        assert.equal(endpoint.windows.reduce((sum, window) => sum + window.sent, 0), t.sent);
+        endpoint.windows.forEach((window: EndpointWindow) =>
+          assert.equal(outcomeSum(window), window.sent, `${where} window ${window.tMs}`),
+        );
+        assert.equal(
+          endpoint.windows.reduce((sum, window) => sum + window.sent, 0),
+          t.sent,
+        );
         const deviation = Math.abs(t.achievedRatePerSecond - t.targetRatePerSecond) / t.targetRatePerSecond;
         assert.ok(deviation <= 0.02, `${where}: achieved ${t.achievedRatePerSecond}/s for ${t.targetRatePerSecond}/s`);
       }
@@ -232,7 +279,11 @@ describe('runs', () => {
 });
 
 describe('CLI', () => {
-  const cli = (args: string[]) => spawn(process.execPath, ['--import', 'tsx', 'experiment/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cli = (args: string[]) =>
+    spawn(process.execPath, ['--import', 'tsx', 'experiment/cli.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   const collect = (child: ReturnType<typeof cli>) => {
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -243,7 +294,25 @@ describe('CLI', () => {
   const short = ['--rate', '50', '--duration', '1', '--warmup', '0.2', '--settle', '0.1'];
 
   test('--help explains every option', () => {
-    for (const option of ['--rate', '--duration', '--warmup', '--pool', '--queue', '--timeout', '--client-timeout', '--fault-delay', '--work', '--window', '--late', '--settle', '--runs', '--generator', '--label', '--out', '--help']) {
+    for (const option of [
+      '--rate',
+      '--duration',
+      '--warmup',
+      '--pool',
+      '--queue',
+      '--timeout',
+      '--client-timeout',
+      '--fault-delay',
+      '--work',
+      '--window',
+      '--late',
+      '--settle',
+      '--runs',
+      '--generator',
+      '--label',
+      '--out',
+      '--help',
+    ]) {
       assert.ok(HELP.includes(option), `help mentions ${option}`);
     }
     const { options } = parseCli(['--duration', '3', '--timeout', '250', '--runs', 'shared/slow-a']);
@@ -274,7 +343,17 @@ describe('CLI', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bulkhead-experiment-'));
     try {
       const out = path.join(dir, 'run.json');
-      const child = cli([...short, '--runs', 'shared/healthy,shared/stalled-a', '--duration', '2', '--window', '250ms', '--out', out]);
+      const child = cli([
+        ...short,
+        '--runs',
+        'shared/healthy,shared/stalled-a',
+        '--duration',
+        '2',
+        '--window',
+        '250ms',
+        '--out',
+        out,
+      ]);
       const run = collect(child);
       // Interrupt during the second run, after the first run's table was printed.
       for (let attempt = 0; attempt < 200 && !/\[shared\/stalled-a\]/.test(run.output()); attempt++) await sleep(50);
@@ -283,7 +362,10 @@ describe('CLI', () => {
       assert.equal(code, 130, run.output());
       const file = JSON.parse(await readFile(out, 'utf8')) as MeasuredRunFile;
       assert.equal(file.meta.interrupted, true);
-      assert.deepEqual(file.runs.map((r) => r.name), ['shared/healthy']);
+      assert.deepEqual(
+        file.runs.map((r) => r.name),
+        ['shared/healthy'],
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -8,17 +8,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-const FILES = ['custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/vscode.css-custom-data.json', 'dist/web-types.json', 'dist/jsx/index.d.ts', 'dist/jsx/index.js'];
+const FILES = [
+  'custom-elements.json',
+  'dist/vscode.html-custom-data.json',
+  'dist/vscode.css-custom-data.json',
+  'dist/web-types.json',
+  'dist/jsx/index.d.ts',
+  'dist/jsx/index.js',
+];
 const missing = FILES.filter((file) => !fs.existsSync(file));
 if (missing.length) throw new Error(`${missing.join(', ')} missing: run \`npm run build\` first (\`npm test\` does)`);
 
 const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const pkg = read('package.json');
 
-interface Named { name: string }
-interface Declaration { tagName?: string; attributes?: Named[]; events?: Named[]; cssProperties?: Named[] }
+interface Named {
+  name: string;
+}
+interface Declaration {
+  tagName?: string;
+  attributes?: Named[];
+  events?: Named[];
+  cssProperties?: Named[];
+}
 const elements = (read('custom-elements.json').modules as { declarations?: Declaration[] }[])
-  .flatMap((mod) => mod.declarations ?? []).filter((d) => d.tagName);
+  .flatMap((mod) => mod.declarations ?? [])
+  .filter((d) => d.tagName);
 const names = (items: Named[] | undefined) => (items ?? []).map((item) => item.name).sort();
 const tags = elements.map((element) => element.tagName!).sort();
 
@@ -28,11 +43,17 @@ test('package.json exports each integration file, and names web-types for JetBra
   assert.equal(pkg.exports['./vscode.css-custom-data.json'], './dist/vscode.css-custom-data.json');
   assert.equal(pkg.exports['./web-types.json'], './dist/web-types.json');
   assert.equal(pkg['web-types'], './dist/web-types.json');
-  for (const file of FILES) assert.ok(pkg.files.some((entry: string) => file === entry || file.startsWith(entry)), `${file} is not in files`);
+  for (const file of FILES)
+    assert.ok(
+      pkg.files.some((entry: string) => file === entry || file.startsWith(entry)),
+      `${file} is not in files`,
+    );
 });
 
-test('VS Code custom data: every element with the manifest\'s attributes, attribute values from their types', () => {
-  const data = read('dist/vscode.html-custom-data.json') as { tags: { name: string; attributes: (Named & { values: Named[] })[] }[] };
+test("VS Code custom data: every element with the manifest's attributes, attribute values from their types", () => {
+  const data = read('dist/vscode.html-custom-data.json') as {
+    tags: { name: string; attributes: (Named & { values: Named[] })[] }[];
+  };
   assert.deepEqual(data.tags.map((tag) => tag.name).sort(), tags);
   for (const element of elements) {
     const tag = data.tags.find((t) => t.name === element.tagName)!;
@@ -46,10 +67,14 @@ test('VS Code custom data: every element with the manifest\'s attributes, attrib
   assert.deepEqual([...new Set(names(css.properties))].sort(), tokens);
 });
 
-test('web-types: every element with the manifest\'s attributes and events, and where it is defined', () => {
+test("web-types: every element with the manifest's attributes and events, and where it is defined", () => {
   const webTypes = read('dist/web-types.json');
   assert.equal(webTypes.name, pkg.name);
-  const html = webTypes.contributions.html.elements as (Named & { attributes: Named[]; js: { events: Named[] }; source: { module: string; symbol: string } })[];
+  const html = webTypes.contributions.html.elements as (Named & {
+    attributes: Named[];
+    js: { events: Named[] };
+    source: { module: string; symbol: string };
+  })[];
   assert.deepEqual(html.map((element) => element.name).sort(), tags);
   for (const element of elements) {
     const entry = html.find((e) => e.name === element.tagName)!;
@@ -62,7 +87,11 @@ test('web-types: every element with the manifest\'s attributes and events, and w
 /** Type-checks a fixture project in test/node/fixtures/jsx; the errors, as `file(line)` → message. */
 function typeCheck(project: string): { code: number | null; errors: Map<string, string> } {
   const tsc = path.resolve('node_modules/typescript/bin/tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', path.join('test/node/fixtures/jsx', project), '--pretty', 'false'], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [tsc, '-p', path.join('test/node/fixtures/jsx', project), '--pretty', 'false'],
+    { encoding: 'utf8' },
+  );
   const errors = new Map<string, string>();
   for (const match of run.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)) {
     errors.set(`${path.basename(match[1]!)}(${match[2]})`, match[3]!);

@@ -24,10 +24,14 @@ const notes = (page: Page, lab: number) => page.locator('bulkhead-lab').nth(lab)
 
 /** Waits until lab `lab`'s notes box in `page` shows `text`, without a reload. */
 const shows = (page: Page, lab: number, text: string) =>
-  page.waitForFunction(([index, expected]) => {
-    const host = document.querySelectorAll('bulkhead-lab')[index]!;
-    return host.shadowRoot!.querySelector('lab-notebook')!.shadowRoot!.querySelector('textarea')!.value === expected;
-  }, [lab, text] as const, { timeout: 5000 });
+  page.waitForFunction(
+    ([index, expected]) => {
+      const host = document.querySelectorAll('bulkhead-lab')[index]!;
+      return host.shadowRoot!.querySelector('lab-notebook')!.shadowRoot!.querySelector('textarea')!.value === expected;
+    },
+    [lab, text] as const,
+    { timeout: 5000 },
+  );
 
 async function open(): Promise<Page> {
   const page = await context.newPage();

@@ -5,17 +5,23 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { test } from 'node:test';
 
-interface PackResult { files: { path: string }[] }
+interface PackResult {
+  files: { path: string }[];
+}
 
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 // --ignore-scripts: the test suite has just built dist/; prepack would rebuild it under the other tests.
-const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' })) as PackResult[];
+const [packed] = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' }),
+) as PackResult[];
 const files = packed!.files.map((file) => file.path).sort();
 const elements = fs.readdirSync('src/elements').filter((name) => fs.existsSync(`src/elements/${name}/define.ts`));
 
 test('the tarball holds only dist/, docs/, the manifest, package.json, the README, changelog and licence', () => {
   const top = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json'];
-  const outside = files.filter((file) => !file.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(file) && !top.includes(file));
+  const outside = files.filter(
+    (file) => !file.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(file) && !top.includes(file),
+  );
   assert.deepEqual(outside, []);
   for (const file of files) {
     assert.doesNotMatch(file, /(^|\/)(src|test|demo|experiment|bench|scripts|\.ci)\//, file);
@@ -24,9 +30,18 @@ test('the tarball holds only dist/, docs/, the manifest, package.json, the READM
 });
 
 test('the tarball holds every output: bundle, model, element entries and chunks, ESM with types, manifest', () => {
-  const built = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((file) => `${dir}/${file}`).filter((file) => fs.statSync(file).isFile());
-  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'custom-elements.json', ...built('dist/elements'), ...built('dist/lib')]) {
+  const built = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((file) => `${dir}/${file}`)
+      .filter((file) => fs.statSync(file).isFile());
+  for (const file of [
+    'dist/bulkhead-lab.js',
+    'dist/sim.js',
+    'custom-elements.json',
+    ...built('dist/elements'),
+    ...built('dist/lib'),
+  ]) {
     assert.ok(files.includes(file), `missing ${file}`);
   }
   for (const name of elements) {
@@ -41,7 +56,8 @@ test('every docs/ file the README links to or names is in the tarball, with the 
   assert.ok(named.includes('docs/EMBEDDING.md'), named.join(', '));
   for (const file of [...named, 'CHANGELOG.md']) assert.ok(files.includes(file), `${file} is not packed`);
   // Every Markdown file in docs/ ships, so a link between them never points outside the tarball.
-  for (const file of fs.readdirSync('docs').filter((name) => name.endsWith('.md'))) assert.ok(files.includes(`docs/${file}`), `docs/${file} is not packed`);
+  for (const file of fs.readdirSync('docs').filter((name) => name.endsWith('.md')))
+    assert.ok(files.includes(`docs/${file}`), `docs/${file} is not packed`);
 });
 
 test('every file package.json points at is in the tarball, for every element', () => {
@@ -52,7 +68,9 @@ test('every file package.json points at is in the tarball, for every element', (
   };
   walk(pkg.exports);
   // A subpath pattern (`./*`) stands for one subpath per element folder.
-  const expanded = targets.flatMap((target) => (target.includes('*') ? elements.map((name) => target.replace('*', name)) : [target]));
+  const expanded = targets.flatMap((target) =>
+    target.includes('*') ? elements.map((name) => target.replace('*', name)) : [target],
+  );
   assert.ok(expanded.length > targets.length, 'no subpath per element');
   for (const target of expanded) assert.ok(files.includes(target.replace(/^\.\//, '')), `${target} is not packed`);
 });

@@ -16,7 +16,8 @@ async function freePort(): Promise<{ port: number; release: () => Promise<void> 
 
 function serve(port: number) {
   const child = spawn(process.execPath, ['scripts/serve.mjs', '--no-build'], {
-    env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -32,12 +33,19 @@ function serve(port: number) {
 }
 
 /** Connects to host:port; resolves to true when something accepts. */
-const accepts = (host: string, port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect({ host, port });
-  socket.setTimeout(2000, () => { socket.destroy(); resolve(false); });
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
-  socket.once('error', () => resolve(false));
-});
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 test('npm start listens on 127.0.0.1 only, on PORT', async (t) => {
   const { port, release } = await freePort();
@@ -51,9 +59,12 @@ test('npm start listens on 127.0.0.1 only, on PORT', async (t) => {
   assert.match(await page.text(), /bulkhead-lab/);
   assert.ok(await accepts('127.0.0.1', port));
   // Every other address of this machine refuses: the socket is bound to loopback, not to all interfaces.
-  const others = Object.values(os.networkInterfaces()).flat()
-    .filter((address) => address && !address.internal && address.family === 'IPv4').map((address) => address!.address);
-  for (const address of others) assert.equal(await accepts(address, port), false, `${address}:${port} accepted a connection`);
+  const others = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address && !address.internal && address.family === 'IPv4')
+    .map((address) => address!.address);
+  for (const address of others)
+    assert.equal(await accepts(address, port), false, `${address}:${port} accepted a connection`);
   if (others.length === 0) t.diagnostic('no non-loopback IPv4 address here; only 127.0.0.1 was checked');
   // IPv6 loopback is another interface too.
   assert.equal(await accepts('::1', port), false, `[::1]:${port} accepted a connection`);

@@ -8,8 +8,11 @@ import { test } from 'node:test';
 import { LIT_MARKER } from './browser.js';
 import { FLOORS, checkBudgets, closure, closureSize, floorSize, measure } from '../../scripts/size.mjs';
 
-const built = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
-  .map((file) => path.join(dir, file)).filter((file) => file.endsWith('.js'));
+const built = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(dir, file))
+    .filter((file) => file.endsWith('.js'));
 
 test('exactly one file of the element entries holds Lit, and both outcome-gate and tick-timeline load it', async () => {
   const withLit = built('dist/elements').filter((file) => fs.readFileSync(file, 'utf8').includes(LIT_MARKER));
@@ -21,13 +24,19 @@ test('exactly one file of the element entries holds Lit, and both outcome-gate a
 test("an entry's closure follows its imports and nothing else", async () => {
   const gate = await closure('dist/elements/outcome-gate.js');
   assert.equal(gate[0], path.normalize('dist/elements/outcome-gate.js'));
-  assert.ok(gate.slice(1).every((file) => file.includes(`${path.sep}chunks${path.sep}`)), gate.join(', '));
+  assert.ok(
+    gate.slice(1).every((file) => file.includes(`${path.sep}chunks${path.sep}`)),
+    gate.join(', '),
+  );
   // The lab's entry loads every other element's entry too.
   const lab = await closure('dist/elements/bulkhead-lab.js');
   assert.ok(lab.includes(path.normalize('dist/elements/outcome-gate.js')));
   assert.deepEqual(await closure('dist/bulkhead-lab.js'), [path.normalize('dist/bulkhead-lab.js')]);
   const total = await closureSize('dist/elements/outcome-gate.js');
-  assert.equal(total.gzip, gate.reduce((sum, file) => sum + measure(file).gzip, 0));
+  assert.equal(
+    total.gzip,
+    gate.reduce((sum, file) => sum + measure(file).gzip, 0),
+  );
 });
 
 test('a budget fails when the closure is over it, and an accepted excess is reported as over', async () => {
@@ -45,7 +54,8 @@ test('npm run size prints every output and its budgets', () => {
   // Read what it prints whether or not a budget is exceeded: that verdict is the size step's job.
   const { stdout: output, status } = spawnSync(process.execPath, ['scripts/size.mjs'], { encoding: 'utf8' });
   assert.ok(status === 0 || status === 1, `exit ${status}`);
-  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'dist/elements/outcome-gate.js']) assert.match(output, new RegExp(file.replace(/[./]/g, '\\$&')));
+  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js', 'dist/elements/outcome-gate.js'])
+    assert.match(output, new RegExp(file.replace(/[./]/g, '\\$&')));
   assert.match(output, /all-in-one bundle: [\d.]+ KB .*budget 25\.0 KB/);
   assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 14\.0 KB/);
   assert.match(output, /Lit alone \(an empty LitElement\): [\d.]+ KB/);
@@ -54,5 +64,8 @@ test('npm run size prints every output and its budgets', () => {
 test('the floors grow from Lit to Lit and the model, and stay below what the gate loads', async () => {
   const [lit, withModel] = await Promise.all(FLOORS.map((floor) => floorSize(floor.code)));
   const gate = (await closureSize('dist/elements/outcome-gate.js')).gzip;
-  assert.ok(lit! > 4_000 && lit! < withModel! && withModel! < gate, `Lit ${lit}, Lit + model ${withModel}, gate ${gate}`);
+  assert.ok(
+    lit! > 4_000 && lit! < withModel! && withModel! < gate,
+    `Lit ${lit}, Lit + model ${withModel}, gate ${gate}`,
+  );
 });

@@ -6,11 +6,18 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
 };
 
 /** `delayFor(pathname)` holds a response back that many milliseconds, like a slow network. */
-export async function serveStatic(root: string, headers: Record<string, string> = {}, delayFor: (pathname: string) => number = () => 0) {
+export async function serveStatic(
+  root: string,
+  headers: Record<string, string> = {},
+  delayFor: (pathname: string) => number = () => 0,
+) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const file = path.join(root, decodeURIComponent(url.pathname).replace(/\/$/, '/index.html'));
@@ -30,10 +37,11 @@ export async function serveStatic(root: string, headers: Record<string, string> 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -2,7 +2,14 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
-  DEFAULT_CONFIG, FIELDS, normalizeConfig, offeredCount, presets, quoteValue, simulate, validateConfig,
+  DEFAULT_CONFIG,
+  FIELDS,
+  normalizeConfig,
+  offeredCount,
+  presets,
+  quoteValue,
+  simulate,
+  validateConfig,
 } from '../../src/sim/index.js';
 
 const rangeError = (input: unknown): RangeError => {
@@ -18,8 +25,20 @@ const rangeError = (input: unknown): RangeError => {
 describe('validateConfig / simulate (strict)', () => {
   it('uses the defaults of docs/MODEL.md, Inputs', () => {
     expect(simulate().config).to.deep.equal({
-      policy: 'shared-fifo', slots: 4, reservedA: 2, aPerTick: 2, bEvery: 3, aHold: 2, bHold: 1, aFault: 'stall',
-      aTimeout: 12, bTimeout: 4, queueCap: 6, target: 90, horizon: 20, lastArrival: 11,
+      policy: 'shared-fifo',
+      slots: 4,
+      reservedA: 2,
+      aPerTick: 2,
+      bEvery: 3,
+      aHold: 2,
+      bHold: 1,
+      aFault: 'stall',
+      aTimeout: 12,
+      bTimeout: 4,
+      queueCap: 6,
+      target: 90,
+      horizon: 20,
+      lastArrival: 11,
     });
   });
 
@@ -51,7 +70,8 @@ describe('validateConfig / simulate (strict)', () => {
 
   it('caps the total number of offered requests at 10,000,000', () => {
     expect(() => simulate({ horizon: 1_000_000, lastArrival: 999_999, aPerTick: 10, bEvery: 1_000_000 })).to.throw(
-      RangeError, 'they offer 10000001 requests; at most 10000000 are allowed',
+      RangeError,
+      'they offer 10000001 requests; at most 10000000 are allowed',
     );
   });
 
@@ -60,7 +80,7 @@ describe('validateConfig / simulate (strict)', () => {
     expect(validateConfig({ horizon: 5 }).lastArrival).to.equal(5);
   });
 
-  it('has presets that are valid configs inside the elements\' ranges', () => {
+  it("has presets that are valid configs inside the elements' ranges", () => {
     for (const { config } of Object.values(presets)) {
       expect(validateConfig(config)).to.deep.equal(config);
       expect(normalizeConfig({ ...config }).problems).to.deep.equal([]);
@@ -84,14 +104,23 @@ describe('normalizeConfig (forgiving)', () => {
     const { config, problems } = normalizeConfig({ slots: 99, aPerTick: -2, target: '12.6', horizon: 50 });
     expect(config).to.include({ slots: 8, aPerTick: 0, target: 13, horizon: 20 });
     expect(problems.map((p) => [p.field, p.used])).to.deep.equal([
-      ['slots', 8], ['aPerTick', 0], ['target', 13], ['horizon', 20],
+      ['slots', 8],
+      ['aPerTick', 0],
+      ['target', 13],
+      ['horizon', 20],
     ]);
     expect(problems[0]!.message).to.equal('slots: 99 is not a whole number from 1 to 8; using 8');
     expect(problems[3]!.message).to.equal('horizon: 50 is not fixed at 20; using 20');
   });
 
   it('falls back to the default for garbage, unknown names and empty values', () => {
-    const { config, problems } = normalizeConfig({ bHold: 'many', policy: 'lifo', aFault: '', colour: 'red', queueCap: '' });
+    const { config, problems } = normalizeConfig({
+      bHold: 'many',
+      policy: 'lifo',
+      aFault: '',
+      colour: 'red',
+      queueCap: '',
+    });
     expect(config).to.include({ bHold: 1, policy: 'shared-fifo', aFault: 'stall', queueCap: 6 });
     expect(problems.map((p) => p.field).sort()).to.deep.equal(['aFault', 'bHold', 'colour', 'policy', 'queueCap']);
   });
@@ -123,7 +152,8 @@ const throwingToString = { toString: boom };
 const throwingValueOf = { valueOf: boom, toString: boom };
 const throwingToPrimitive = { [Symbol.toPrimitive]: boom };
 const nullPrototype = (fields: object) => Object.assign(Object.create(null) as object, fields);
-const throwingGetter = (field: string) => Object.defineProperty({ policy: 'borrowing' }, field, { get: boom, enumerable: true });
+const throwingGetter = (field: string) =>
+  Object.defineProperty({ policy: 'borrowing' }, field, { get: boom, enumerable: true });
 const proxyWithThrowing = (trap: keyof ProxyHandler<object>, target: object = { slots: 3 }) =>
   new Proxy(target, { [trap]: boom });
 const revoked = () => {
@@ -174,17 +204,22 @@ describe('quoteValue', () => {
     const long = brief(quoteValue(MB));
     expect(long).to.equal(`"${'x'.repeat(37)}…"`);
     expect(quoteValue('x'.repeat(38))).to.equal(`"${'x'.repeat(38)}"`);
-    expect(quoteValue('\u0000'.repeat(50))).to.have.length.at.most(40).and.match(/^"(\\u0000)+…"$/);
+    expect(quoteValue('\u0000'.repeat(50)))
+      .to.have.length.at.most(40)
+      .and.match(/^"(\\u0000)+…"$/);
     expect(quoteValue('😀'.repeat(50))).to.equal(`"${'😀'.repeat(18)}…"`);
     expect(quoteValue(10n ** 100n)).to.equal(`1${'0'.repeat(37)}…n`);
-    expect(brief(quoteValue(Symbol(MB)))).to.have.length.at.most(40).and.match(/^Symbol\(x+…\)$/);
+    expect(brief(quoteValue(Symbol(MB))))
+      .to.have.length.at.most(40)
+      .and.match(/^Symbol\(x+…\)$/);
     expect(quoteValue(-Number.MAX_VALUE).length).to.be.at.most(40);
   });
 });
 
 describe('validateConfig / simulate with hostile input', () => {
   it('names the whole input when it is not an object of fields', () => {
-    const got = (input: unknown) => brief(rangeError(input).message).replace('config: expected an object of fields, got ', '');
+    const got = (input: unknown) =>
+      brief(rangeError(input).message).replace('config: expected an object of fields, got ', '');
     expect(got(5)).to.equal('5');
     expect(got('slots')).to.equal('"slots"');
     expect(got([4])).to.equal('an array');
@@ -196,32 +231,49 @@ describe('validateConfig / simulate with hostile input', () => {
 
   it('names the whole input when its fields cannot be listed', () => {
     for (const input of [proxyWithThrowing('ownKeys'), proxyWithThrowing('getOwnPropertyDescriptor'), revoked()]) {
-      expect(rangeError(input).message).to.equal('config: expected an object of fields, got an object whose fields cannot be listed');
+      expect(rangeError(input).message).to.equal(
+        'config: expected an object of fields, got an object whose fields cannot be listed',
+      );
     }
   });
 
   it('names a field whose value cannot be read', () => {
-    expect(rangeError(throwingGetter('slots')).message).to.equal('slots: an unreadable value is not an integer from 1 to 1024');
-    expect(rangeError(throwingGetter('aFault')).message).to.equal('aFault: an unreadable value is not one of none, stall, fail-fast');
-    expect(rangeError(proxyWithThrowing('get')).message).to.equal('slots: an unreadable value is not an integer from 1 to 1024');
+    expect(rangeError(throwingGetter('slots')).message).to.equal(
+      'slots: an unreadable value is not an integer from 1 to 1024',
+    );
+    expect(rangeError(throwingGetter('aFault')).message).to.equal(
+      'aFault: an unreadable value is not one of none, stall, fail-fast',
+    );
+    expect(rangeError(proxyWithThrowing('get')).message).to.equal(
+      'slots: an unreadable value is not an integer from 1 to 1024',
+    );
   });
 
   it('reads own fields only: no traps beyond listing and reading, no inherited values', () => {
     expect(simulate(proxyWithThrowing('has')).config.slots).to.equal(3);
-    expect(simulate(nullPrototype({ slots: 3, policy: 'borrowing' })).config).to.include({ slots: 3, policy: 'borrowing' });
+    expect(simulate(nullPrototype({ slots: 3, policy: 'borrowing' })).config).to.include({
+      slots: 3,
+      policy: 'borrowing',
+    });
     expect(withPollutedPrototype(() => validateConfig({}))).to.deep.equal(DEFAULT_CONFIG);
     expect(withPollutedPrototype(() => simulate({ aPerTick: 1 })).config.slots).to.equal(4);
   });
 
   it('quotes hostile and huge field values shortly', () => {
     expect(rangeError(Object.freeze({ slots: 12n })).message).to.equal('slots: 12n is not an integer from 1 to 1024');
-    expect(rangeError({ slots: nullPrototype({}) }).message).to.equal('slots: an object is not an integer from 1 to 1024');
+    expect(rangeError({ slots: nullPrototype({}) }).message).to.equal(
+      'slots: an object is not an integer from 1 to 1024',
+    );
     for (const value of [throwingToString, throwingValueOf, throwingToPrimitive]) {
       expect(rangeError({ target: value }).message).to.equal('target: an object is not an integer from 0 to 100');
       expect(rangeError({ policy: value }).message).to.match(/^policy: an object is not one of /);
     }
-    expect(brief(rangeError({ policy: Symbol(MB) }).message)).to.match(/^policy: Symbol\(x{31}…\) is not one of shared-fifo, /);
-    expect(brief(rangeError({ bHold: MB }).message)).to.equal(`bHold: "${'x'.repeat(37)}…" is not an integer from 1 to 1000000`);
+    expect(brief(rangeError({ policy: Symbol(MB) }).message)).to.match(
+      /^policy: Symbol\(x{31}…\) is not one of shared-fifo, /,
+    );
+    expect(brief(rangeError({ bHold: MB }).message)).to.equal(
+      `bHold: "${'x'.repeat(37)}…" is not an integer from 1 to 1000000`,
+    );
     expect(brief(rangeError({ [MB]: 1 }).message)).to.match(/^config: unknown field "x+…"; known fields are policy, /);
   });
 });
@@ -261,7 +313,12 @@ describe('normalizeConfig with hostile input', () => {
     const { config, problems } = normalizeConfig(throwingGetter('slots'));
     expect(config).to.include({ slots: 4, policy: 'borrowing' });
     expect(problems).to.deep.equal([
-      { field: 'slots', value: undefined, used: 4, message: 'slots: an unreadable value is not a whole number from 1 to 8; using 4' },
+      {
+        field: 'slots',
+        value: undefined,
+        used: 4,
+        message: 'slots: an unreadable value is not a whole number from 1 to 8; using 4',
+      },
     ]);
     expect(normalizeConfig(throwingGetter('policy')).problems[0]!.message).to.equal(
       'policy: an unreadable value is not one of shared-fifo, shared-round-robin, strict-partitions, borrowing; using shared-fifo',
@@ -272,7 +329,10 @@ describe('normalizeConfig with hostile input', () => {
   });
 
   it('reads own settings only: no traps beyond listing and reading, no inherited values', () => {
-    expect(normalizeConfig(proxyWithThrowing('has'))).to.deep.equal({ config: { ...defaults, slots: 3, reservedA: 2 }, problems: [] });
+    expect(normalizeConfig(proxyWithThrowing('has'))).to.deep.equal({
+      config: { ...defaults, slots: 3, reservedA: 2 },
+      problems: [],
+    });
     expect(normalizeConfig(Object.freeze(nullPrototype({ slots: '3' }))).config.slots).to.equal(3);
     expect(withPollutedPrototype(() => normalizeConfig({}))).to.deep.equal({ config: defaults, problems: [] });
   });
@@ -293,7 +353,9 @@ describe('normalizeConfig with hostile input', () => {
         'target: an object is not a whole number from 0 to 100; using 90',
       ]);
     }
-    expect(messages({ bHold: MB })).to.deep.equal([`bHold: "${'x'.repeat(37)}…" is not a whole number from 1 to 12; using 1`]);
+    expect(messages({ bHold: MB })).to.deep.equal([
+      `bHold: "${'x'.repeat(37)}…" is not a whole number from 1 to 12; using 1`,
+    ]);
     expect(messages({ bHold: ` ${'9'.repeat(1 << 20)} ` })).to.deep.equal([
       `bHold: " ${'9'.repeat(36)}…" is not a whole number from 1 to 12; using 1`,
     ]);
@@ -306,15 +368,33 @@ describe('hostile input (fast-check, 500 inputs each)', () => {
   const RUNS = { numRuns: 500 };
   const keys = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 }));
   const anything = fc.anything({
-    key: keys, maxDepth: 2, withBigInt: true, withNullPrototype: true, withBoxedValues: true, withDate: true,
-    withMap: true, withSet: true, withSparseArray: true, withTypedArray: true, withObjectString: true, withUnicodeString: true,
+    key: keys,
+    maxDepth: 2,
+    withBigInt: true,
+    withNullPrototype: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withSparseArray: true,
+    withTypedArray: true,
+    withObjectString: true,
+    withUnicodeString: true,
   });
   const nasty = fc.oneof(
     anything,
     fc.string().map((description) => Symbol(description)),
     fc.bigInt(),
     fc.integer({ min: -2, max: 30 }).map(String),
-    fc.constantFrom<unknown>(throwingToString, throwingValueOf, throwingToPrimitive, 'x'.repeat(5000), nullPrototype({ slots: 3 }), () => 4, [4]),
+    fc.constantFrom<unknown>(
+      throwingToString,
+      throwingValueOf,
+      throwingToPrimitive,
+      'x'.repeat(5000),
+      nullPrototype({ slots: 3 }),
+      () => 4,
+      [4],
+    ),
   );
   // Proxies and throwing getters are built inside each property, as fast-check itself inspects the values it makes.
   type Wrap = 'as-is' | 'null-prototype' | 'frozen' | 'getter' | 'revoked' | keyof ProxyHandler<object>;
@@ -322,18 +402,33 @@ describe('hostile input (fast-check, 500 inputs each)', () => {
     if (how === 'as-is') return value;
     const fields = { ...(value as object) };
     switch (how) {
-      case 'null-prototype': return nullPrototype(fields);
-      case 'frozen': return Object.freeze(fields);
-      case 'getter': return Object.defineProperty(fields, field, { get: boom, enumerable: true, configurable: true });
-      case 'revoked': return revoked();
-      default: return proxyWithThrowing(how, fields);
+      case 'null-prototype':
+        return nullPrototype(fields);
+      case 'frozen':
+        return Object.freeze(fields);
+      case 'getter':
+        return Object.defineProperty(fields, field, { get: boom, enumerable: true, configurable: true });
+      case 'revoked':
+        return revoked();
+      default:
+        return proxyWithThrowing(how, fields);
     }
   };
   const inputs = fc.oneof(
     fc.tuple(fc.oneof(anything, nasty), fc.constant<Wrap>('as-is'), fc.constant('')),
     fc.tuple(
       fc.dictionary(keys, nasty, { maxKeys: 5 }),
-      fc.constantFrom<Wrap>('as-is', 'null-prototype', 'frozen', 'getter', 'revoked', 'ownKeys', 'get', 'getOwnPropertyDescriptor', 'has'),
+      fc.constantFrom<Wrap>(
+        'as-is',
+        'null-prototype',
+        'frozen',
+        'getter',
+        'revoked',
+        'ownKeys',
+        'get',
+        'getOwnPropertyDescriptor',
+        'has',
+      ),
       fc.constantFrom<string>(...FIELDS),
     ),
   );

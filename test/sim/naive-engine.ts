@@ -48,7 +48,7 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
       case 'strict-partitions':
         return home(slot) === 'A' ? a : b;
       case 'borrowing':
-        return home(slot) === 'A' ? a ?? b : b ?? a;
+        return home(slot) === 'A' ? (a ?? b) : (b ?? a);
     }
   };
   const handoffSlot = (tenant: Tenant): number | null => {
@@ -94,12 +94,22 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
     }
     // 4. offer new requests
     if (t <= config.lastArrival) {
-      const offers: Tenant[] = [...new Array<Tenant>(config.aPerTick).fill('A'), ...(t % config.bEvery === 0 ? ['B' as const] : [])];
+      const offers: Tenant[] = [
+        ...new Array<Tenant>(config.aPerTick).fill('A'),
+        ...(t % config.bEvery === 0 ? ['B' as const] : []),
+      ];
       for (const tenant of offers) {
         const r: RequestRecord = {
-          id: `${tenant}${counter[tenant]++}`, tenant, arrival: t,
+          id: `${tenant}${counter[tenant]++}`,
+          tenant,
+          arrival: t,
           deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
-          start: null, slot: null, borrowed: false, end: null, outcome: 'pending', latency: null,
+          start: null,
+          slot: null,
+          borrowed: false,
+          end: null,
+          outcome: 'pending',
+          latency: null,
         };
         all.push(r);
         const slot = handoffSlot(tenant);

@@ -3,8 +3,16 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
-  FAULTS, POLICIES, metricsAt, queuesAt, simulate, slotsAt, stateAt, validateConfig,
-  type LabConfig, type LabRun,
+  FAULTS,
+  POLICIES,
+  metricsAt,
+  queuesAt,
+  simulate,
+  slotsAt,
+  stateAt,
+  validateConfig,
+  type LabConfig,
+  type LabRun,
 } from '../../src/sim/index.js';
 import { holdOf, naiveSimulate } from './naive-engine.js';
 
@@ -57,7 +65,12 @@ describe('engine invariants (fast-check, 1,000 configs each)', () => {
               expect(r.latency).to.equal(r.end! - r.arrival);
               break;
             case 'failed':
-              expect([r.tenant, config.aFault, r.end, r.latency]).to.deep.equal(['A', 'fail-fast', r.start, r.start! - r.arrival]);
+              expect([r.tenant, config.aFault, r.end, r.latency]).to.deep.equal([
+                'A',
+                'fail-fast',
+                r.start,
+                r.start! - r.arrival,
+              ]);
               break;
             case 'timed-out':
               expect([r.end, r.latency]).to.deep.equal([r.deadline, null]);
@@ -92,8 +105,9 @@ describe('engine invariants (fast-check, 1,000 configs each)', () => {
               offered += tenant === 'A' ? config.aPerTick : k % config.bEvery === 0 ? 1 : 0;
             }
             expect(m.offered).to.equal(offered);
-            expect(m.completed + m.failed + m.timedOutWaiting + m.timedOutRunning + m.rejected + m.waiting + m.running)
-              .to.equal(offered);
+            expect(
+              m.completed + m.failed + m.timedOutWaiting + m.timedOutRunning + m.rejected + m.waiting + m.running,
+            ).to.equal(offered);
           }
         }
       }),

@@ -3,7 +3,14 @@ import { expect } from '@open-wc/testing';
 import { metricsAt, presets, simulate, type LabConfig, type Policy } from '../../src/sim/index.js';
 
 const fixture: Partial<LabConfig> = {
-  slots: 4, reservedA: 2, aPerTick: 2, bEvery: 3, aFault: 'stall', aTimeout: 12, bTimeout: 4, bHold: 1,
+  slots: 4,
+  reservedA: 2,
+  aPerTick: 2,
+  bEvery: 3,
+  aFault: 'stall',
+  aTimeout: 12,
+  bTimeout: 4,
+  bHold: 1,
 };
 
 const fullWindow = (config: Partial<LabConfig>) => {

@@ -11,8 +11,16 @@ const byId = (run: LabRun, id: string): RequestRecord => {
 
 /** A quiet base: nothing offered unless a test says so, generous timeouts and queues. */
 const quiet: Partial<LabConfig> = {
-  aPerTick: 0, bEvery: 1, aFault: 'none', aHold: 1, bHold: 1, aTimeout: 10, bTimeout: 10,
-  queueCap: 6, horizon: 20, lastArrival: 0,
+  aPerTick: 0,
+  bEvery: 1,
+  aFault: 'none',
+  aHold: 1,
+  bHold: 1,
+  aTimeout: 10,
+  bTimeout: 10,
+  queueCap: 6,
+  horizon: 20,
+  lastArrival: 0,
 };
 
 describe('workload (docs/MODEL.md, Workload)', () => {
@@ -20,7 +28,14 @@ describe('workload (docs/MODEL.md, Workload)', () => {
     // aPerTick 2, bEvery 2, lastArrival 2: tick 0 → A0 A1 B0; tick 1 → A2 A3; tick 2 → A4 A5 B1.
     const run = simulate({ ...quiet, aPerTick: 2, bEvery: 2, lastArrival: 2 });
     expect(run.requests.map((r) => `${r.id}@${r.arrival}`)).to.deep.equal([
-      'A0@0', 'A1@0', 'B0@0', 'A2@1', 'A3@1', 'A4@2', 'A5@2', 'B1@2',
+      'A0@0',
+      'A1@0',
+      'B0@0',
+      'A2@1',
+      'A3@1',
+      'A4@2',
+      'A5@2',
+      'B1@2',
     ]);
   });
 
@@ -82,7 +97,14 @@ describe('one tick (docs/MODEL.md, One tick, in order)', () => {
     // wait. Tick 3: B0 completes; the slot takes A2…A5 in turn, each failing at once, then A6 and A7
     // fail by handoff and B1 gets the slot.
     const run = simulate({
-      ...quiet, slots: 1, reservedA: 0, aPerTick: 2, aFault: 'fail-fast', bHold: 3, bEvery: 3, lastArrival: 3,
+      ...quiet,
+      slots: 1,
+      reservedA: 0,
+      aPerTick: 2,
+      aFault: 'fail-fast',
+      bHold: 3,
+      bEvery: 3,
+      lastArrival: 3,
     });
     expect(byId(run, 'A2')).to.include({ start: 3, end: 3, outcome: 'failed', latency: 2 });
     expect(byId(run, 'A3')).to.include({ start: 3, end: 3, outcome: 'failed' });
@@ -100,8 +122,17 @@ describe('one tick (docs/MODEL.md, One tick, in order)', () => {
 
   it('leaves work unfinished at the horizon pending', () => {
     // Horizon 5, one slot, stalled A with timeout 12: A0 runs at 5, A1 waits at 5; neither has ended.
-    const run = simulate({ ...quiet, slots: 1, reservedA: 0, aPerTick: 1, bEvery: 100, aFault: 'stall',
-      aTimeout: 12, horizon: 5, lastArrival: 1 });
+    const run = simulate({
+      ...quiet,
+      slots: 1,
+      reservedA: 0,
+      aPerTick: 1,
+      bEvery: 100,
+      aFault: 'stall',
+      aTimeout: 12,
+      horizon: 5,
+      lastArrival: 1,
+    });
     expect(byId(run, 'A0')).to.include({ start: 0, end: null, outcome: 'pending', latency: null });
     expect(byId(run, 'A1')).to.include({ start: null, end: null, outcome: 'pending' });
   });
@@ -125,8 +156,16 @@ describe('policies (docs/MODEL.md, Policies)', () => {
     // One slot, A fails fast, bHold 2. Tick 0: A0, A1 fail by handoff; B0 runs until 2 (last: B).
     // Tick 1: A2, A3, B1 wait. Tick 2: B0 completes; A's turn: A2 fails (last: A), so B1 goes next
     // and A3 waits until B1 completes at 4, where it fails.
-    const run = simulate({ ...quiet, policy: 'shared-round-robin', slots: 1, reservedA: 0, aPerTick: 2,
-      aFault: 'fail-fast', bHold: 2, lastArrival: 1 });
+    const run = simulate({
+      ...quiet,
+      policy: 'shared-round-robin',
+      slots: 1,
+      reservedA: 0,
+      aPerTick: 2,
+      aFault: 'fail-fast',
+      bHold: 2,
+      lastArrival: 1,
+    });
     expect(byId(run, 'A2')).to.include({ start: 2, outcome: 'failed' });
     expect(byId(run, 'B1')).to.include({ start: 2, end: 4 });
     expect(byId(run, 'A3')).to.include({ start: 4, end: 4, outcome: 'failed' });
@@ -158,8 +197,16 @@ describe('policies (docs/MODEL.md, Policies)', () => {
     //     its home slot borrowed and waits (no preemption); B2 waits.
     // t3: B0 completes; slot 1 takes B2 from its home queue although A2 is older.
     // t5: B1 completes; slot 0 returns to A: A2 starts.
-    const run = simulate({ ...quiet, policy: 'borrowing', slots: 2, reservedA: 1, aPerTick: 1, aHold: 1, bHold: 3,
-      lastArrival: 2 });
+    const run = simulate({
+      ...quiet,
+      policy: 'borrowing',
+      slots: 2,
+      reservedA: 1,
+      aPerTick: 1,
+      aHold: 1,
+      bHold: 3,
+      lastArrival: 2,
+    });
     expect(byId(run, 'B1')).to.include({ slot: 0, borrowed: true, start: 2, end: 5, outcome: 'completed' });
     expect(byId(run, 'B2')).to.include({ slot: 1, borrowed: false, start: 3 });
     expect(byId(run, 'A2')).to.include({ slot: 0, borrowed: false, start: 5 });

@@ -207,7 +207,8 @@ export class BulkheadLab extends ScenarioElement {
   private savePermalink() {
     const base = normalizeConfig(readConfigAttributes(this).input).config;
     const hash = writePermalink(location.hash, this.labKey, this.scenario.config, base, this.scenario.tick);
-    if (hash !== location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+    if (hash !== location.hash)
+      history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
   }
 
   private toggleFullscreen() {
@@ -228,7 +229,8 @@ export class BulkheadLab extends ScenarioElement {
 
   protected override render() {
     const preset = this.getAttribute('preset');
-    const experiment: Experiment = preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
+    const experiment: Experiment =
+      preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
     const title = this.heading ?? (experiment === 'custom' ? 'Bulkhead lab' : presets[experiment].title);
     const level = this.level;
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
@@ -242,10 +244,12 @@ export class BulkheadLab extends ScenarioElement {
               ${this.renderHeading(title, { cls: 'title' })}
               <p class="tagline">${TAGLINE}</p>
             </div>
-            ${document.fullscreenEnabled
-              ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
+            ${
+              document.fullscreenEnabled
+                ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
                   @click=${this.toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
-              : nothing}
+                : nothing
+            }
           </div>
         </header>
         ${this.renderNotices()}

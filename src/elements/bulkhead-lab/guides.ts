@@ -3,7 +3,8 @@ import type { PresetName } from '../../sim/index.js';
 
 export type Experiment = PresetName | 'custom';
 
-export const TAGLINE = 'Trace every request from the tick it arrives to the tick it completes, is turned away or runs out of time.';
+export const TAGLINE =
+  'Trace every request from the tick it arrives to the tick it completes, is turned away or runs out of time.';
 
 /** "Your experiment": what to try, in order. Each step names what to look for. */
 export const GUIDES: Record<Experiment, string[]> = {
@@ -11,14 +12,14 @@ export const GUIDES: Record<Experiment, string[]> = {
     "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
     'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
     "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
-    "Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4.",
+    'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4.',
   ],
   'count-every-request': [
     "Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks.",
     'That p95 is taken over completed requests only. The two that timed out are not in it, so it cannot warn you.',
     'Move only the Completion target: at 50 % the gate passes with 2 required; at 51 % it needs 3 and fails. The schedule does not change.',
     'Put the target back and move only B total timeout: at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick; at 8 ticks 3 of 4 complete and the p95 grows to 7.',
-    'Set Maximum waiting per tenant to 0: three of B\'s requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.',
+    "Set Maximum waiting per tenant to 0: three of B's requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.",
     'Scrub to a tick while a B request is still waiting: the gate reads pending until every offered request has an outcome.',
   ],
   'slow-vs-dead': [
@@ -60,8 +61,11 @@ export const SCOPE = [
 ];
 
 export const SCOPE_BY_EXPERIMENT: Record<Experiment, string> = {
-  'stalled-dependency': 'Isolation reserves slots for B; it does not make A healthy. A better B figure here is about this schedule, not a measured availability gain.',
-  'count-every-request': 'The gate is a fixed-fixture check of one 21-tick window, not a service-level agreement or a long-run percentage.',
-  'slow-vs-dead': "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
+  'stalled-dependency':
+    'Isolation reserves slots for B; it does not make A healthy. A better B figure here is about this schedule, not a measured availability gain.',
+  'count-every-request':
+    'The gate is a fixed-fixture check of one 21-tick window, not a service-level agreement or a long-run percentage.',
+  'slow-vs-dead':
+    "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
   custom: 'Your own inputs: the same rules apply, and the figures describe only this window.',
 };

@@ -17,13 +17,16 @@ interface NumberControl {
 const DEMAND: NumberControl[] = [
   { field: 'slots', label: 'Total resources' },
   {
-    field: 'reservedA', label: 'Slots reserved for A',
+    field: 'reservedA',
+    label: 'Slots reserved for A',
     disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the two partitioned policies reserve slots.'),
   },
   { field: 'aPerTick', label: 'A arrivals per tick' },
   { field: 'bEvery', label: 'B arrival every N ticks' },
   {
-    field: 'aHold', label: 'A resource hold', unit: 'ticks',
+    field: 'aHold',
+    label: 'A resource hold',
+    unit: 'ticks',
     disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
   },
   { field: 'bHold', label: 'B resource hold', unit: 'ticks' },
@@ -151,16 +154,22 @@ export class LabControls extends ScenarioElement {
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
         @focus=${() => (this.editStart = config[field])}
         @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>
-      ${why
-        ? html`<p class="why" id="${id}-why">${why}</p>`
-        : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`}
-      ${refused === null
-        ? ''
-        : html`<p class="why refused" id="${id}-refused" role="status">${refused === '' ? 'An empty box' : `“${refused}”`} is not
-            accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.</p>`}
-      ${field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
-        ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
-        : ''}
+      ${
+        why
+          ? html`<p class="why" id="${id}-why">${why}</p>`
+          : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`
+      }
+      ${
+        refused === null
+          ? ''
+          : html`<p class="why refused" id="${id}-refused" role="status">${refused === '' ? 'An empty box' : `“${refused}”`} is not
+            accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.</p>`
+      }
+      ${
+        field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
+          ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
+          : ''
+      }
     </div>`;
   }
 
@@ -185,11 +194,13 @@ export class LabControls extends ScenarioElement {
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>
-          ${FAULTS.map((fault) => html`<label class="radio">
+          ${FAULTS.map(
+            (fault) => html`<label class="radio">
             <input type="radio" name="aFault" value=${fault} .checked=${live(config.aFault === fault)}
               @change=${() => this.change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>
-          </label>`)}
+          </label>`,
+          )}
         </fieldset>
         <fieldset>
           <legend>Allocate workers and demand</legend>

@@ -26,7 +26,8 @@ const utf8 = new TextEncoder();
 /** Percent-encodes everything but unreserved characters, `%` and the delimiters that are harmless here. */
 const encodeUnsafe = (text: string) =>
   text.replace(/[^A-Za-z0-9\-._~:/?#@!$&'*+,;=%]/gu, (c) =>
-    [...utf8.encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+    [...utf8.encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 
 const LINKED_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
 
@@ -56,8 +57,18 @@ const resultRows = (results: Snapshot['results']) =>
   (['A', 'B'] as const).map((tenant) => {
     const m = results[tenant];
     const timedOut = m.timedOutWaiting + m.timedOutRunning;
-    return row([tenant, `${m.completed} / ${m.offered}`, percent(m.completionRate), timedOut, m.rejected, m.failed,
-      m.waiting + m.running, m.p95 ?? '–', m.required, GATE_LABEL[m.gate]]);
+    return row([
+      tenant,
+      `${m.completed} / ${m.offered}`,
+      percent(m.completionRate),
+      timedOut,
+      m.rejected,
+      m.failed,
+      m.waiting + m.running,
+      m.p95 ?? '–',
+      m.required,
+      GATE_LABEL[m.gate],
+    ]);
   });
 
 function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
@@ -97,6 +108,8 @@ export function notesMarkdown(options: {
     notes.trim() === '' ? '(no notes)' : notes,
     '',
     ...snapshotMarkdown('Current settings and full-window results', current),
-    ...(baseline ? snapshotMarkdown('Baseline settings and full-window results', baseline) : ['## Baseline', '', '(none captured)', '']),
+    ...(baseline
+      ? snapshotMarkdown('Baseline settings and full-window results', baseline)
+      : ['## Baseline', '', '(none captured)', '']),
   ].join('\n');
 }

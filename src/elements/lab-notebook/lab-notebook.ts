@@ -213,7 +213,13 @@ export class LabNotebook extends ScenarioElement {
 
   /** The Markdown that Export notes downloads. */
   exportText(date = new Date()): string {
-    return notesMarkdown({ heading: this.heading, notes: this.notesText, current: this.snapshot(), baseline: this.baseline, date });
+    return notesMarkdown({
+      heading: this.heading,
+      notes: this.notesText,
+      current: this.snapshot(),
+      baseline: this.baseline,
+      date,
+    });
   }
 
   private download() {
@@ -233,10 +239,12 @@ export class LabNotebook extends ScenarioElement {
     const current = this.snapshot();
     const changed = FIELDS.filter((field) => baseline.config[field] !== current.config[field]);
     return html`
-      ${changed.length === 0
-        ? html`<p class="hint">Settings are the same as the baseline.</p>`
-        : html`<p class="hint">Settings changed since the baseline:</p>
-          <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`}
+      ${
+        changed.length === 0
+          ? html`<p class="hint">Settings are the same as the baseline.</p>`
+          : html`<p class="hint">Settings changed since the baseline:</p>
+          <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`
+      }
       <div class="frame ${this.layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
@@ -255,7 +263,10 @@ export class LabNotebook extends ScenarioElement {
     });
     const before = baseline.results[t].gate;
     const after = current.results[t].gate;
-    return [...rows, { label: 'Gate', values: [GATE_LABEL[before], GATE_LABEL[after], before === after ? '=' : 'changed'] }];
+    return [
+      ...rows,
+      { label: 'Gate', values: [GATE_LABEL[before], GATE_LABEL[after], before === after ? '=' : 'changed'] },
+    ];
   }
 
   private renderJoint(baseline: Snapshot, current: Snapshot) {
@@ -264,12 +275,16 @@ export class LabNotebook extends ScenarioElement {
       <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
       <thead>
         <tr><th scope="col">Measure</th>
-          ${TENANTS.map((t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
-            <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`)}</tr>
+          ${TENANTS.map(
+            (t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
+            <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`,
+          )}</tr>
       </thead>
       <tbody>
-        ${a!.map(({ label, values }, i) => html`<tr><th scope="row">${label}</th>
-          ${[...values, ...b![i]!.values].map((v) => html`<td>${v}</td>`)}</tr>`)}
+        ${a!.map(
+          ({ label, values }, i) => html`<tr><th scope="row">${label}</th>
+          ${[...values, ...b![i]!.values].map((v) => html`<td>${v}</td>`)}</tr>`,
+        )}
       </tbody>
     </table>`;
   }
@@ -280,10 +295,12 @@ export class LabNotebook extends ScenarioElement {
     const caption = html`<caption class="tenant-${t}">Tenant ${t}: baseline, now and difference</caption>`;
     if (this.layout.value === 'stacked') {
       return html`<table class="per-tenant">${caption}
-        ${rows.map(({ label, values }) => html`<tbody class="measure">
+        ${rows.map(
+          ({ label, values }) => html`<tbody class="measure">
           <tr><th scope="rowgroup" colspan="2">${label}</th></tr>
           ${values.map((v, i) => html`<tr><th scope="row">${FIGURES[i]}</th><td>${v}</td></tr>`)}
-        </tbody>`)}
+        </tbody>`,
+        )}
       </table>`;
     }
     return html`<table class="per-tenant">${caption}
@@ -312,13 +329,17 @@ export class LabNotebook extends ScenarioElement {
           ${this.renderHeading('Notes', { id: 'notes-heading' })}
           <label for="notes" class="hint">What did you expect, and what happened?</label>
           <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
-          ${this.changedElsewhere
-            ? html`<p class="hint" role="status">These notes were changed in another tab or window; this box shows the latest.</p>`
-            : nothing}
-          ${this.store!.persistent
-            ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
-            : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
-                Export them to keep a copy.</p>`}
+          ${
+            this.changedElsewhere
+              ? html`<p class="hint" role="status">These notes were changed in another tab or window; this box shows the latest.</p>`
+              : nothing
+          }
+          ${
+            this.store!.persistent
+              ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
+              : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
+                Export them to keep a copy.</p>`
+          }
           <div class="buttons">
             <button type="button" @click=${this.download}>Export notes</button>
           </div>

@@ -15,7 +15,10 @@ export function endpointChart(endpoint: EndpointResult, durationMs: number, late
   const barWidth = windows.length > 1 ? x(windows[1]!.tMs) - x(windows[0]!.tMs) : WIDTH;
   const points = windows
     .filter((w) => w.p99Ms !== null)
-    .map((w) => `${(x(w.tMs) + barWidth / 2).toFixed(1)},${(LATENCY_HEIGHT - (Math.min(w.p99Ms!, latencyScaleMs) / latencyScaleMs) * LATENCY_HEIGHT).toFixed(1)}`)
+    .map(
+      (w) =>
+        `${(x(w.tMs) + barWidth / 2).toFixed(1)},${(LATENCY_HEIGHT - (Math.min(w.p99Ms!, latencyScaleMs) / latencyScaleMs) * LATENCY_HEIGHT).toFixed(1)}`,
+    )
     .join(' ');
   const errorTop = LATENCY_HEIGHT + GAP;
   return svg`

@@ -227,7 +227,8 @@ export class MeasuredRun extends LitElement {
     const loading = (this.loading = new AbortController());
     this.data = null;
     this.error = null;
-    const limitMs = Number.isFinite(this.timeout) && this.timeout > 0 ? Math.min(this.timeout, LONGEST_TIMER_MS) : DEFAULT_TIMEOUT_MS;
+    const limitMs =
+      Number.isFinite(this.timeout) && this.timeout > 0 ? Math.min(this.timeout, LONGEST_TIMER_MS) : DEFAULT_TIMEOUT_MS;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -250,7 +251,8 @@ export class MeasuredRun extends LitElement {
       if (this.loading === loading) this.show(value);
     } catch (error) {
       // An answer to a load that a newer src or result replaced is dropped, failed or not.
-      if (this.loading === loading) this.error = timedOut ? `${src} did not answer within ${duration(limitMs)}` : (error as Error).message;
+      if (this.loading === loading)
+        this.error = timedOut ? `${src} did not answer within ${duration(limitMs)}` : (error as Error).message;
     } finally {
       clearTimeout(timer);
       if (this.loading === loading) this.loading = null;
@@ -259,7 +261,8 @@ export class MeasuredRun extends LitElement {
 
   private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
-    const summary = `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
+    const summary =
+      `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
       `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent`;
     return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
@@ -277,27 +280,45 @@ export class MeasuredRun extends LitElement {
     const scaleMs = 1.15 * highestMs;
     return html`<h3>${labelOf(SCENARIO_LABEL, scenario)}</h3>
       <div class="pair">
-        ${runs.map((run) => html`<figure>
+        ${runs.map(
+          (run) => html`<figure>
           <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
           ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.renderChart(run, e, scaleMs))}
-        </figure>`)}
+        </figure>`,
+        )}
       </div>`;
   }
 
   private renderTable(runs: RunResult[]) {
-    const heads = ['Run', 'Endpoint', 'Sent', 'OK', 'Timeout', 'Rejected', 'Other', 'Success', 'p50', 'p99', 'Achieved rate',
-      'Late sends', 'Pool peak / capacity', 'Event-loop delay peak'];
+    const heads = [
+      'Run',
+      'Endpoint',
+      'Sent',
+      'OK',
+      'Timeout',
+      'Rejected',
+      'Other',
+      'Success',
+      'p50',
+      'p99',
+      'Achieved rate',
+      'Late sends',
+      'Pool peak / capacity',
+      'Event-loop delay peak',
+    ];
     return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
       <table part="table">
         <caption class="visually-hidden">Every run and endpoint, as measured</caption>
         <thead><tr>${heads.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
-        <tbody>${runs.flatMap((run) => run.endpoints.map((e) => {
-          const t = e.totals;
-          return html`<tr><th scope="row">${run.name}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
+        <tbody>${runs.flatMap((run) =>
+          run.endpoints.map((e) => {
+            const t = e.totals;
+            return html`<tr><th scope="row">${run.name}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
             <td>${t.timeout}</td><td>${t.rejected}</td><td>${t.other}</td><td>${rate(t.successRate)}</td>
             <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${Math.round(t.achievedRatePerSecond * 10) / 10}/s</td>
             <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td></tr>`;
-        }))}</tbody>
+          }),
+        )}</tbody>
       </table>
     </div>`;
   }
@@ -310,7 +331,8 @@ export class MeasuredRun extends LitElement {
     if (this.error) return this.renderError(this.error);
     const data = this.data;
     if (!data) {
-      return this.src ? html`<p class="meta">Loading measured results…</p>`
+      return this.src
+        ? html`<p class="meta">Loading measured results…</p>`
         : html`<p class="meta">No measured run to show yet: set src to a result file.</p>`;
     }
     try {
@@ -333,7 +355,13 @@ export class MeasuredRun extends LitElement {
         send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
         <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>
         other errors such as a failing dependency's (stacked above).</p>
-      ${scenarios.map((s) => this.renderScenario(s, data.runs.filter((r) => r.scenario === s), options.timeoutMs))}
+      ${scenarios.map((s) =>
+        this.renderScenario(
+          s,
+          data.runs.filter((r) => r.scenario === s),
+          options.timeoutMs,
+        ),
+      )}
       <h3>Every run</h3>
       ${this.renderTable(data.runs)}
     `;

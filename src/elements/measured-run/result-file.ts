@@ -45,7 +45,11 @@ export interface RunResult {
 export interface MeasuredRunFile {
   schema: 'bulkhead-lab/measured-run';
   schemaVersion: number;
-  meta: { date: string; label?: string; machine: { nodeVersion: string; cpuCount: number; cpuModel: string; platform: string } };
+  meta: {
+    date: string;
+    label?: string;
+    machine: { nodeVersion: string; cpuCount: number; cpuModel: string; platform: string };
+  };
   options: { ratePerSecond: number; durationMs: number; poolSize: number; timeoutMs: number };
   runs: RunResult[];
 }
@@ -111,13 +115,23 @@ function checkEndpoint(value: unknown, path: string) {
   const endpoint = object(value, path);
   strings(endpoint, path, 'path');
   const totals = object(endpoint.totals, `${path}.totals`);
-  numbers(totals, `${path}.totals`, ...COUNTS, 'achievedRatePerSecond', 'lateSends', 'poolOccupancyPeak', 'poolCapacity',
-    'eventLoopDelayPeakMs');
+  numbers(
+    totals,
+    `${path}.totals`,
+    ...COUNTS,
+    'achievedRatePerSecond',
+    'lateSends',
+    'poolOccupancyPeak',
+    'poolCapacity',
+    'eventLoopDelayPeakMs',
+  );
   numbersOrNull(totals, `${path}.totals`, 'successRate', 'p50Ms', 'p99Ms');
   const windows = list(endpoint.windows, `${path}.windows`);
   if (windows.length > MAX_WINDOWS_PER_ENDPOINT) {
-    throw new Error(`${path}.windows: there are ${windows.length} windows, and this chart draws at most ` +
-      `${MAX_WINDOWS_PER_ENDPOINT} per endpoint (use longer windows)`);
+    throw new Error(
+      `${path}.windows: there are ${windows.length} windows, and this chart draws at most ` +
+        `${MAX_WINDOWS_PER_ENDPOINT} per endpoint (use longer windows)`,
+    );
   }
   windows.forEach((item, w) => {
     const at = `${path}.windows[${w}]`;
@@ -135,7 +149,8 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
     throw new Error('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")');
   }
-  if (data.schemaVersion !== 1) throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1)`);
+  if (data.schemaVersion !== 1)
+    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1)`);
   const meta = object(data.meta, 'meta');
   strings(meta, 'meta', 'date');
   if (meta.label !== undefined) strings(meta, 'meta', 'label');
@@ -147,7 +162,9 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     const run = object(item, `runs[${r}]`);
     strings(run, `runs[${r}]`, 'name', 'pool', 'scenario');
     numbers(run, `runs[${r}]`, 'durationMs', 'windowMs');
-    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) => checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`));
+    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) =>
+      checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`),
+    );
   });
   return data as unknown as MeasuredRunFile;
 }

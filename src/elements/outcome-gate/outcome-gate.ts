@@ -81,7 +81,9 @@ export class OutcomeGate extends ScenarioElement {
 
   protected override ownAttributeNotes(): Note[] {
     return [
-      ...(this.tenant === 'A' || this.tenant === 'B' ? [] : [{ kind: 'tenant', text: `tenant: ${quoteValue(this.tenant)} is not A or B; showing B` }]),
+      ...(this.tenant === 'A' || this.tenant === 'B'
+        ? []
+        : [{ kind: 'tenant', text: `tenant: ${quoteValue(this.tenant)} is not A or B; showing B` }]),
       ...windowNotes(this.window, 'full'),
     ];
   }
@@ -99,17 +101,21 @@ export class OutcomeGate extends ScenarioElement {
         ${this.renderHeading(html`<span>Tenant ${tenant} gate</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
           <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>`)}
-        ${m.offered === 0
-          ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
-          : html`
+        ${
+          m.offered === 0
+            ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
+            : html`
               <p><strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required
                 (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
               <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
               <p>p95 latency: <strong>${ticks(m.p95)}</strong>
-                <span class="warning">— completed requests only; ${unfinished === 0
-                  ? `every offered request ${full ? 'completed' : 'has completed'}`
-                  : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request that' : 'requests that'} ${full ? 'did not complete' : unfinished === 1 ? 'has not completed' : 'have not completed'}`}</span></p>
-            `}
+                <span class="warning">— completed requests only; ${
+                  unfinished === 0
+                    ? `every offered request ${full ? 'completed' : 'has completed'}`
+                    : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request that' : 'requests that'} ${full ? 'did not complete' : unfinished === 1 ? 'has not completed' : 'have not completed'}`
+                }</span></p>
+            `
+        }
       </div>
     `;
   }

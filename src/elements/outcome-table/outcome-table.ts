@@ -82,29 +82,37 @@ export class OutcomeTable extends ScenarioElement {
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.metricsAt(tick);
-    const caption = full ? `Per tenant through tick ${tick}, target ${scenario.config.target} %` : `Per tenant at tick ${tick}`;
+    const caption = full
+      ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
+      : `Per tenant at tick ${tick}`;
     return html`
       ${this.renderNotices()}
       <div class="frame ${this.layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
-          ${this.layout.value === 'joint'
-            ? html`<table part="table">
+          ${
+            this.layout.value === 'joint'
+              ? html`<table part="table">
                 <caption>${caption}</caption>
                 <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
                   <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
                 <tbody>
-                  ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th>
-                    <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`)}
+                  ${ROWS.map(
+                    ([label, value]) => html`<tr><th scope="row">${label}</th>
+                    <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`,
+                  )}
                 </tbody>
               </table>`
-            : TENANTS.map((t) => html`<table part="table" class="per-tenant">
+              : TENANTS.map(
+                  (t) => html`<table part="table" class="per-tenant">
                 <caption>${caption}: <span class="tenant-${t}">tenant ${t}</span></caption>
                 <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-${t}">Tenant ${t}</th></tr></thead>
                 <tbody>
                   ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value(metrics[t])}</td></tr>`)}
                 </tbody>
-              </table>`)}
+              </table>`,
+                )
+          }
         </div>
       </div>
     `;

@@ -89,8 +89,10 @@ export class RequestInspector extends ScenarioElement {
             <caption>Every slot at tick ${tick}</caption>
             <thead><tr><th scope="col">Slot</th><th scope="col">Home</th><th scope="col">Held by</th>
               <th scope="col" class="turn"><span>Borrowed</span></th></tr></thead>
-            <tbody>${scenario.slotsAt().map((s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? 'shared'}</td>
-              <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`)}</tbody>
+            <tbody>${scenario.slotsAt().map(
+              (s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? 'shared'}</td>
+              <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`,
+            )}</tbody>
           </table>
         </div>
         <p class="hint" id="requests-hint" ?hidden=${!this.requestsScroll}>The table of requests scrolls sideways.</p>

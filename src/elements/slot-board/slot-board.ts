@@ -80,17 +80,22 @@ export class SlotBoard extends ScenarioElement {
       ${this.renderNotices()}
       ${this.renderHeading(`Slots at tick ${scenario.tick}`)}
       <ol part="slots">
-        ${slots.map((s) => html`<li class="slot ${s.tenant ?? 'free'} ${s.borrowed ? 'borrowed' : ''}">
+        ${slots.map(
+          (s) => html`<li class="slot ${s.tenant ?? 'free'} ${s.borrowed ? 'borrowed' : ''}">
           Slot ${s.slot}: <span class="holder">${s.holder ?? 'free'}</span>
-          <small>${s.home ? `home of ${s.home}` : 'shared'}${s.holder
-            ? ` · tenant ${s.tenant}${s.borrowed ? ' · borrowed' : ''}` : ''}</small>
-        </li>`)}
+          <small>${s.home ? `home of ${s.home}` : 'shared'}${
+            s.holder ? ` · tenant ${s.tenant}${s.borrowed ? ' · borrowed' : ''}` : ''
+          }</small>
+        </li>`,
+        )}
       </ol>
       <div class="queues" part="queues">
-        ${(['A', 'B'] as const).map((tenant) => html`<div class="queue">
+        ${(['A', 'B'] as const).map(
+          (tenant) => html`<div class="queue">
           ${this.renderHeading(`Tenant ${tenant} waiting: ${queues[tenant].length} of at most ${scenario.config.queueCap}`, { cls: `tenant-${tenant}` })}
           <p>${queues[tenant].length ? queues[tenant].join(' ') : 'nobody waiting'}</p>
-        </div>`)}
+        </div>`,
+        )}
       </div>
     `;
   }

@@ -14,7 +14,10 @@ const clockText = (seconds: number) => {
 const SPEED_NAME: Record<Speed, string> = { 0.25: 'quarter', 0.5: 'half', 1: 'normal', 2: 'double' };
 
 /** The rows under the slots: which requests ended at each tick, and how. */
-const EVENT_ROWS = [['Timed out', 'timedOut'], ['Rejected', 'rejected']] as const;
+const EVENT_ROWS = [
+  ['Timed out', 'timedOut'],
+  ['Rejected', 'rejected'],
+] as const;
 
 /** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
 type Layout = 'rows' | 'columns';
@@ -211,10 +214,13 @@ export class TickTimeline extends ScenarioElement {
     const elapsed = playback.elapsed;
     const ms = ((Math.floor(elapsed + 1e-6) + 1 - elapsed) * 1000) / playback.speed;
     const time = playback.time;
-    this.nextSecond = { time, handle: time.setTimeout(() => {
-      this.nextSecond = null;
-      this.requestUpdate();
-    }, ms) };
+    this.nextSecond = {
+      time,
+      handle: time.setTimeout(() => {
+        this.nextSecond = null;
+        this.requestUpdate();
+      }, ms),
+    };
   }
 
   override disconnectedCallback(): void {
@@ -231,7 +237,12 @@ export class TickTimeline extends ScenarioElement {
   private onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
     const to: Record<string, number> = {
-      ArrowRight: tick + 1, ArrowLeft: tick - 1, Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5,
+      ArrowRight: tick + 1,
+      ArrowLeft: tick - 1,
+      Home: 0,
+      End: config.horizon,
+      PageUp: tick - 5,
+      PageDown: tick + 5,
       ...(this.layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
     };
     const target = to[event.key];
@@ -255,7 +266,11 @@ export class TickTimeline extends ScenarioElement {
   /** The cell of one slot at one tick: the holder's tenant letter over its number, * if borrowed. */
   private slotCell(slot: number, t: number) {
     const view = this.scenario.slotsAt(t)[slot]!;
-    const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', t === this.scenario.tick ? 'current' : ''].join(' ');
+    const classes = [
+      view.tenant ?? 'free',
+      view.borrowed ? 'borrowed' : '',
+      t === this.scenario.tick ? 'current' : '',
+    ].join(' ');
     return html`<td class=${classes} @click=${() => this.seek(t)}
       title=${view.holder ? `${view.holder}${view.borrowed ? ', borrowed' : ''}` : 'free'}
       >${view.holder ? idParts(view.holder) : '·'}${view.borrowed ? html`<span class="m">*</span>` : ''}</td>`;
@@ -282,19 +297,25 @@ export class TickTimeline extends ScenarioElement {
       <thead>
         <tr>
           <th scope="col">Slot</th>
-          ${this.ticks.map((t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
-            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.seek(t)}>${t}</th>`)}
+          ${this.ticks.map(
+            (t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
+            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.seek(t)}>${t}</th>`,
+          )}
         </tr>
       </thead>
       <tbody>
-        ${this.scenario.slotsAt(0).map(({ slot, home }) => html`<tr>
+        ${this.scenario.slotsAt(0).map(
+          ({ slot, home }) => html`<tr>
           <th scope="row">${this.slotLabel(slot, home)}</th>
           ${this.ticks.map((t) => this.slotCell(slot, t))}
-        </tr>`)}
-        ${EVENT_ROWS.map(([label, kind]) => html`<tr>
+        </tr>`,
+        )}
+        ${EVENT_ROWS.map(
+          ([label, kind]) => html`<tr>
           <th scope="row">${label}</th>
           ${this.ticks.map((t) => this.eventCell(kind, t))}
-        </tr>`)}
+        </tr>`,
+        )}
       </tbody>
     </table>`;
   }
@@ -313,12 +334,14 @@ export class TickTimeline extends ScenarioElement {
         </tr>
       </thead>
       <tbody>
-        ${this.ticks.map((t) => html`<tr>
+        ${this.ticks.map(
+          (t) => html`<tr>
           <th scope="row" class=${t === tick ? 'current' : ''} aria-current=${t === tick ? 'true' : 'false'}
             @click=${() => this.seek(t)}>${t}</th>
           ${slots.map(({ slot }) => this.slotCell(slot, t))}
           ${EVENT_ROWS.map(([, kind]) => this.eventCell(kind, t))}
-        </tr>`)}
+        </tr>`,
+        )}
       </tbody>
     </table>`;
   }
@@ -340,7 +363,9 @@ export class TickTimeline extends ScenarioElement {
         <fieldset class="speed">
           <legend>Speed</legend>
           ${SPEEDS.map(
-            (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
+            (
+              s,
+            ) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
               @change=${() => this.request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
           )}
         </fieldset>
