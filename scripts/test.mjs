@@ -1,5 +1,5 @@
 // The whole test suite, as `npm test` runs it: browser check, type check (`npm run typecheck`, so the
-// two cannot drift), build, size budgets (an exceeded budget counts as one failure; the tests still
+// two cannot drift), lint (`npm run lint`: ESLint and Prettier's check), build, size budgets (an exceeded budget counts as one failure; the tests still
 // run), the Node tests, then the browser tests in Chromium. Ends
 // with one plain line "N passed, N failed" for both. The counts come from the runners themselves:
 // node:test through scripts/count-reporter.mjs, Web Test Runner through scripts/summary-reporter.mjs,
