@@ -4,6 +4,7 @@
 // recorded. custom-elements.json is written by `npm run build` (which `npm test` runs first).
 import { expect } from '@open-wc/testing';
 import '../../src/index.js';
+import '../../src/elements/measured-run/define.js'; // its own entry, not in the lab's bundle
 import { REQUESTS, type RequestDetails, type RequestName } from '../../src/scenario/events.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { FakeTime } from '../helpers/fake-time.js';
