@@ -4,11 +4,15 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { BUDGETS, KB, checkBudgets, closureSize, measure } from './size.mjs';
 import { serveStatic } from '../test/node/static-server.js';
 
 export const DOC = 'docs/EMBEDDING.md';
+export { SIZES_START, SIZES_END };
 const START = '<!-- figures:heights (written by npm run figures) -->';
 const END = '<!-- /figures:heights -->';
+const SIZES_START = '<!-- figures:sizes (written by npm run figures) -->';
+const SIZES_END = '<!-- /figures:sizes -->';
 
 const TAGS = ['bulkhead-lab', 'tick-timeline', 'outcome-gate', 'outcome-table'] as const;
 /** Plain page: the browser's default 16 px sans-serif, each element the full width of the viewport. */
@@ -87,18 +91,56 @@ export function heightsBlock(heights: Heights): string {
   ].join('\n');
 }
 
-/** The block the docs hold now, or null when the markers are missing. */
-export function currentBlock(doc = fs.readFileSync(DOC, 'utf8')): string | null {
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  return start < 0 || end < start ? null : doc.slice(start, end + END.length);
+/** The block between `start` and `end` the docs hold now, or null when the markers are missing. */
+export function currentBlock(doc = fs.readFileSync(DOC, 'utf8'), start = START, end = END): string | null {
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  return from < 0 || to < from ? null : doc.slice(from, to + end.length);
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** The size table: gzip -9 of each entry with everything it loads, against its budget (built files). */
+export async function sizesBlock(): Promise<string> {
+  const budgets = await checkBudgets();
+  const verdict = (label: string) => {
+    const b = budgets.find((r) => r.label === label);
+    if (!b) return '';
+    if (b.verdict === 'ok') return `≤ ${kb(b.limit)}: met`;
+    return `≤ ${kb(b.limit)}: **over by ${kb(b.gzip - b.limit)}**${b.accepted ? ` (fails above ${kb(b.accepted)})` : ''}`;
+  };
+  const rows: string[] = [];
+  const entry = async (label: string, file: string, budget?: string) => {
+    const { raw, gzip, files } = await closureSize(file);
+    rows.push(
+      `| ${label} (${files.length} file${files.length === 1 ? '' : 's'}) | ${kb(raw)} | **${kb(gzip)}** | ${budget ? verdict(budget) : ''} |`,
+    );
+  };
+  await entry('`dist/bulkhead-lab.js`, the lab and its widgets in one file', 'dist/bulkhead-lab.js', BUDGETS[0]?.label);
+  await entry('`dist/elements/outcome-gate.js` with what it loads', 'dist/elements/outcome-gate.js', BUDGETS[1]?.label);
+  for (const tag of ['tick-timeline', 'measured-run', 'bulkhead-lab'])
+    await entry(`\`dist/elements/${tag}.js\` with what it loads`, `dist/elements/${tag}.js`);
+  const sim = measure('dist/sim.js');
+  rows.push(`| \`dist/sim.js\`, the model for Node (not minified) | ${kb(sim.raw)} | ${kb(sim.gzip)} | |`);
+  return [
+    SIZES_START,
+    '| output | raw | gzip -9 | budget (`scripts/size.mjs`) |',
+    '|---|---|---|---|',
+    ...rows,
+    SIZES_END,
+  ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const block = heightsBlock(await measureHeights());
-  const doc = fs.readFileSync(DOC, 'utf8');
-  const old = currentBlock(doc);
-  if (old === null) throw new Error(`${DOC} has no figures markers`);
-  fs.writeFileSync(DOC, doc.replace(old, block));
-  console.log(block);
+  let doc = fs.readFileSync(DOC, 'utf8');
+  for (const [block, start, end] of [
+    [heightsBlock(await measureHeights()), START, END],
+    [await sizesBlock(), SIZES_START, SIZES_END],
+  ] as const) {
+    const old = currentBlock(doc, start, end);
+    if (old === null) throw new Error(`${DOC} has no ${start} marker`);
+    doc = doc.replace(old, block);
+    console.log(block);
+  }
+  fs.writeFileSync(DOC, doc);
 }
