@@ -174,7 +174,7 @@ describe('full screen', () => {
 describe('narrow screens', () => {
   after(() => setViewport({ width: 800, height: 600 }));
 
-  it('at 320 px the page never scrolls sideways; only the every-request table scrolls, in its own box', async () => {
+  it('at 320 px the page never scrolls sideways, and no table inside the lab scrolls either', async () => {
     await setViewport({ width: 320, height: 700 });
     const lab = await mount();
     deepAll<HTMLDetailsElement>(lab, 'details').find((d) => d.querySelector('request-inspector'))!.open = true;
@@ -187,9 +187,8 @@ describe('narrow screens', () => {
     expect(deepAll(lab, 'tick-timeline', 'tbody th[scope="row"]').length).to.equal(21); // ticks down
     expect(grid.scrollWidth).to.be.at.most(grid.clientWidth);
     const requests = deep(lab, 'request-inspector', '.scroller.requests');
-    expect(requests.scrollWidth).to.be.greaterThan(requests.clientWidth);
-    expect(getComputedStyle(requests).overflowX).to.equal('auto');
-    expect(deep(lab, 'request-inspector', '#requests-hint').hidden).to.equal(false);
+    expect(requests.scrollWidth).to.be.at.most(requests.clientWidth);
+    expect(deepAll(lab, 'request-inspector', 'table[part="requests"] thead th').length).to.equal(3); // the narrow layout
   });
 });
 

@@ -1,9 +1,22 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
-import { stateAt } from '../../sim/index.js';
+import { css, html } from 'lit';
+import { stateAt, type RequestRecord } from '../../sim/index.js';
+import { ContainerLayout } from '../container-layout.js';
 import { tokens, wideHost } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { stateLabel } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
+
+/** What a reader may know of a request at `tick`: nothing from after it. */
+function seen(r: RequestRecord, tick: number) {
+  const started = r.start !== null && tick >= r.start;
+  const ended = r.end !== null && tick >= r.end;
+  return {
+    slot: started && r.slot !== null ? `${r.slot}${r.borrowed ? ' (borrowed)' : ''}` : null,
+    started: started ? r.start : null,
+    ended: ended ? r.end : null,
+    latency: ended ? r.latency : null,
+  };
+}
 
 /**
  * Every request and every slot at the inspected tick, as exact text tables a screen reader can
@@ -31,11 +44,22 @@ export class RequestInspector extends ScenarioElement {
       [part='requests'] tbody th {
         font-family: var(--_mono);
       }
-      .hint {
-        margin: 0;
-        font-size: 0.85em;
-      }
       /* A narrow column: tighter cells, and the Borrowed heading turned on its side. */
+      .probe {
+        --_layout: narrow;
+      }
+      @container (min-width: 40em) {
+        .probe {
+          --_layout: wide;
+        }
+      }
+      table.narrow {
+        width: 100%;
+      }
+      table.narrow td,
+      table.narrow th {
+        white-space: normal;
+      }
       @container (max-width: 20em) {
         th,
         td {
@@ -49,41 +73,58 @@ export class RequestInspector extends ScenarioElement {
     `,
   ];
 
-  static override properties = { requestsScroll: { state: true } };
-  /** Whether the every-request table is wider than its box, so the hint says it scrolls. */
-  declare private requestsScroll: boolean;
-  private readonly watcher = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.measure());
+  /** Wide: a column per fact; narrow (below 40em): three columns that wrap, so nothing scrolls sideways. */
+  private readonly layout = new ContainerLayout<'wide' | 'narrow'>(this, 'wide');
 
-  constructor() {
-    super();
-    this.requestsScroll = false;
+  /** Every request, a column per fact: for a box of 40em or more. */
+  private renderWide(tick: number) {
+    const requests = this.scenario.run.requests;
+    return html`<table part="requests">
+      <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
+      <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>
+        <th scope="col">State at tick ${tick}</th><th scope="col">Slot</th><th scope="col">Started</th>
+        <th scope="col">Ended</th><th scope="col">Latency</th></tr></thead>
+      <tbody>${requests.map((r) => {
+        const state = stateAt(r, tick);
+        const facts = seen(r, tick);
+        return html`<tr class=${state}>
+          <th scope="row" class="tenant-${r.tenant}">${r.id}</th><td>${r.arrival}</td><td>${r.deadline}</td>
+          <td>${stateLabel(r, state)}</td><td>${facts.slot ?? '–'}</td><td>${facts.started ?? '–'}</td>
+          <td>${facts.ended ?? '–'}</td><td>${facts.latency ?? '–'}</td>
+        </tr>`;
+      })}</tbody>
+    </table>`;
   }
 
-  private measure() {
-    const scroller = this.renderRoot.querySelector('.scroller.requests');
-    if (scroller) this.requestsScroll = scroller.scrollWidth > scroller.clientWidth + 1;
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed); // the base warns about corrected attributes there
-    const scroller = this.renderRoot.querySelector('.scroller.requests');
-    if (!scroller || !this.watcher) return;
-    this.watcher.observe(scroller);
-    if (scroller.firstElementChild) this.watcher.observe(scroller.firstElementChild);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.watcher?.disconnect();
+  /** The same facts in three columns that wrap, for a narrow box: nothing scrolls sideways. */
+  private renderNarrow(tick: number) {
+    const requests = this.scenario.run.requests;
+    return html`<table part="requests" class="narrow">
+      <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
+      <thead><tr><th scope="col">Request</th><th scope="col">State at tick ${tick}</th><th scope="col">Times (ticks)</th></tr></thead>
+      <tbody>${requests.map((r) => {
+        const state = stateAt(r, tick);
+        const facts = seen(r, tick);
+        const times = [`arrives ${r.arrival}`, `deadline ${r.deadline}`];
+        if (facts.started !== null) times.push(`started ${facts.started}`);
+        if (facts.ended !== null) times.push(`ended ${facts.ended}`);
+        if (facts.latency !== null) times.push(`latency ${facts.latency}`);
+        return html`<tr class=${state}>
+          <th scope="row" class="tenant-${r.tenant}">${r.id}</th>
+          <td>${stateLabel(r, state)}${facts.slot === null ? '' : `, slot ${facts.slot}`}</td>
+          <td>${times.join(', ')}</td>
+        </tr>`;
+      })}</tbody>
+    </table>`;
   }
 
   protected override render() {
     const scenario = this.scenario;
     const tick = scenario.tick;
-    const dash = (v: number | null) => (v === null ? '–' : v);
     return html`
       ${this.renderNotices()}
-      <div class="tables frame">
+      <div class="tables frame ${this.layout.measured ? '' : 'measuring'}">
+        <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Every slot at tick ${tick}">
           <table part="resources">
             <caption>Every slot at tick ${tick}</caption>
@@ -95,26 +136,8 @@ export class RequestInspector extends ScenarioElement {
             )}</tbody>
           </table>
         </div>
-        <p class="hint" id="requests-hint" ?hidden=${!this.requestsScroll}>The table of requests scrolls sideways.</p>
-        <div class="scroller requests" tabindex="0" role="group" aria-label="Every request at tick ${tick}"
-          aria-describedby=${this.requestsScroll ? 'requests-hint' : nothing}>
-          <table part="requests">
-            <caption>Every request at tick ${tick} (${scenario.run.requests.length} offered in the window)</caption>
-            <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>
-              <th scope="col">State at tick ${tick}</th><th scope="col">Slot</th><th scope="col">Started</th>
-              <th scope="col">Ended</th><th scope="col">Latency</th></tr></thead>
-            <tbody>${scenario.run.requests.map((r) => {
-              const state = stateAt(r, tick);
-              return html`<tr class=${state}>
-                <th scope="row" class="tenant-${r.tenant}">${r.id}</th><td>${r.arrival}</td><td>${r.deadline}</td>
-                <td>${stateLabel(r, state)}</td>
-                <td>${r.slot !== null && r.start !== null && tick >= r.start ? `${r.slot}${r.borrowed ? ' (borrowed)' : ''}` : '–'}</td>
-                <td>${r.start !== null && tick >= r.start ? r.start : '–'}</td>
-                <td>${r.end !== null && tick >= r.end ? r.end : '–'}</td>
-                <td>${r.end !== null && tick >= r.end ? dash(r.latency) : '–'}</td>
-              </tr>`;
-            })}</tbody>
-          </table>
+        <div class="scroller requests" tabindex="0" role="group" aria-label="Every request at tick ${tick}">
+          ${this.layout.value === 'wide' ? this.renderWide(tick) : this.renderNarrow(tick)}
         </div>
       </div>
     `;
