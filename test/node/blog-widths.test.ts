@@ -2,26 +2,14 @@
 // at a desktop width and on phones the page never scrolls sideways and the slot-by-tick picture
 // shows every tick without a scrollbar of its own.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage } from './browser.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { test } from 'node:test';
+import { servedRepo, openPage } from './browser.js';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveStatic(process.cwd());
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const repo = servedRepo();
 
 for (const width of [1280, 390, 320]) {
   test(`demo/blog.html at ${width} px: no sideways scroll, every tick of both timelines on screen`, async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/demo/blog.html`, width);
+    const { page, errors } = await openPage(repo.browser, `${repo.url}/demo/blog.html`, width);
     await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
     await page.evaluate(() => {
       document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('details')!.open = true;

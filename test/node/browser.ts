@@ -1,5 +1,7 @@
 // Chromium for the Node-side tests: launch it, open a page that records errors, read shadow text.
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveStatic, type StaticServer } from './static-server.js';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
 /** Lit's production build pushes its version onto this global once per copy that runs. */
@@ -42,3 +44,32 @@ export const shadowText = (page: Page, ...selectors: string[]): Promise<string> 
     }
     return ((node.shadowRoot ?? node).textContent ?? '').replace(/\s+/g, ' ').trim();
   }, selectors);
+
+/**
+ * Serves the repository as static files and launches Chromium for the test file that calls this
+ * (at its top level); both are closed after its last test.
+ */
+export function servedRepo(): { readonly url: string; readonly browser: Browser } {
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await serveStatic(process.cwd());
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = () => {
+    if (!server || !browser) throw new Error('servedRepo(): used before its before() hook ran');
+    return { server, browser };
+  };
+  return {
+    get url() {
+      return started().server.url;
+    },
+    get browser() {
+      return started().browser;
+    },
+  };
+}

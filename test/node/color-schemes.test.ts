@@ -3,22 +3,11 @@
 // OS preference, axe finds no violation (colour contrast included) in the lab or the lone widgets,
 // and each lone widget paints its own background and text, both of the page's scheme, not the OS's.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { servedRepo } from './browser.js';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveStatic(process.cwd());
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const repo = servedRepo();
 
 const WIDGETS = {
   lab: '#post-lab',
@@ -31,9 +20,9 @@ const LONE = ['timeline', 'gate', 'table'] as const;
 type Scheme = 'light' | 'dark';
 
 async function open(page: Scheme, reader: Scheme): Promise<Page> {
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: reader });
+  const tab = await repo.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: reader });
   await tab.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-  await tab.goto(`${server.url}/demo/blog.html${page === 'dark' ? '?dark' : ''}`, { waitUntil: 'networkidle' });
+  await tab.goto(`${repo.url}/demo/blog.html${page === 'dark' ? '?dark' : ''}`, { waitUntil: 'networkidle' });
   await tab.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
   // A busy moment, so that every kind of mark is on screen: borrowed slots, both tenants' cells and
   // queues, timeouts, the baseline table, every request.

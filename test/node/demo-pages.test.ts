@@ -1,25 +1,14 @@
 // The demo pages, built and served as plain static files, in a real Chromium: everything works from
 // the one script tag, nothing logs an error, and nothing overflows a 320 px wide screen.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, shadowText } from './browser.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { servedRepo, openPage, shadowText } from './browser.js';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveStatic(process.cwd());
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const repo = servedRepo();
 
 async function open(path: string, width: number): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser, server.url + path, width);
+  const { page, errors } = await openPage(repo.browser, repo.url + path, width);
   // The measured page loads only <measured-run>; every other page, the bundle with the lab.
   const tag = path.includes('measured') ? 'measured-run' : 'bulkhead-lab';
   await page.waitForFunction((name) => customElements.get(name) !== undefined, tag);
@@ -91,8 +80,8 @@ test('the measured page charts the committed sample run', async () => {
 });
 
 test('in forced-colors mode the slot picture keeps its marks in system colours', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
-  await page.goto(`${server.url}/demo/index.html`, { waitUntil: 'load' });
+  const page = await repo.browser.newPage({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
+  await page.goto(`${repo.url}/demo/index.html`, { waitUntil: 'load' });
   await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
   const marks = await page.evaluate(() => {
     const timeline = document.querySelector('#stalled')!.shadowRoot!.querySelector('tick-timeline')!.shadowRoot!;
