@@ -2,6 +2,7 @@
 // Every bundle keeps the licence comments of what it includes (Lit's `@license` blocks, our MIT
 // banner) and ships a source map that leads back to src/*.ts and Lit's sources.
 import fs from 'node:fs';
+import path from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyLiterals } from './scripts/minify-literals.mjs';
@@ -25,11 +26,39 @@ const inputMaps = () => ({
   },
 });
 
-/** Every element folder with a registration module, e.g. `outcome-gate`. */
+/**
+ * Every element folder with a registration module, e.g. `outcome-gate`, except the measured
+ * companion: it shows a measured file and needs none of the model, so it is built on its own.
+ */
 const elements = fs
   .readdirSync('src/elements', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && fs.existsSync(`src/elements/${entry.name}/define.ts`))
-  .map((entry) => entry.name);
+  .map((entry) => entry.name)
+  .filter((name) => name !== 'measured-run');
+
+const gateEntry = path.resolve('dist/lib/elements/outcome-gate/define.js');
+
+/**
+ * The modules a standalone <outcome-gate> needs besides its own (Lit, the model's path to a gate, the
+ * scenario and the element base) go in one `core` chunk. Every element needs them, and one file
+ * compresses better than the four rollup would otherwise split them into; the rest of what several
+ * elements share stays in rollup's own chunks, so the gate never loads it.
+ */
+function coreChunk(id, { getModuleInfo }) {
+  coreChunk.modules ??= (() => {
+    const seen = new Set();
+    const visit = (module) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      for (const imported of getModuleInfo(module)?.importedIds ?? []) visit(imported);
+    };
+    visit(gateEntry);
+    seen.delete(gateEntry);
+    seen.delete(gateEntry.replace('define.js', 'outcome-gate.js'));
+    return seen;
+  })();
+  return coreChunk.modules.has(id) ? 'core' : undefined;
+}
 
 export default [
   // The model alone, for Node and for pages that draw their own UI.
@@ -54,7 +83,15 @@ export default [
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks: coreChunk,
     },
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+  },
+  // The measured companion in one file with its own copy of Lit: a page that shows measurements
+  // loads no model, and one that also shows the lab loads Lit twice, which Lit allows.
+  {
+    input: 'dist/lib/elements/measured-run/define.js',
+    output: { file: 'dist/elements/measured-run.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
   },
 ];

@@ -15,23 +15,14 @@ import { rollup } from 'rollup';
 export const KB = 1024;
 
 /**
- * Size budgets. `accepted` is a visible, temporary exception: the figure is still printed as over
- * budget, but only a closure beyond `accepted` fails, so growth is still caught. See
- * docs/EMBEDDING.md, "Sizes".
- * - The bundle: hardening the binding, the model's input checks, the measured chart's file checks and
- *   the lab's keys took it past 25 KB; 30 KB is the ceiling once compare, sweep and explain join it.
+ * Size budgets, each for an entry with everything it loads (see docs/EMBEDDING.md, "Sizes").
+ * - The all-in-one bundle holds the lab and every widget.
  * - A standalone <outcome-gate> runs its own simulation, so Lit and the model take most of its
- *   14 KB (the FLOORS below print how much). The binding rewrite, the model's input checks and the
- *   licence notices took it to 15.6 KB; until code on its path shrinks, only more than 16 KB fails.
+ *   budget (the FLOORS below print how much).
  */
 export const BUDGETS = [
-  { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 25 * KB, accepted: 30 * KB },
-  {
-    label: '<outcome-gate> with its imports',
-    entry: 'dist/elements/outcome-gate.js',
-    limit: 14 * KB,
-    accepted: 16 * KB,
-  },
+  { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 30 * KB },
+  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 14 * KB },
 ];
 
 export function measure(file) {
@@ -70,12 +61,12 @@ export async function closureSize(entry) {
   return total;
 }
 
-/** Each budget with its measured closure and a verdict: 'ok', 'over' (accepted) or 'fail'. */
+/** Each budget with its measured closure and a verdict: 'ok' or 'fail'. */
 export async function checkBudgets(budgets = BUDGETS) {
   const results = [];
   for (const budget of budgets) {
     const { gzip, files } = await closureSize(budget.entry);
-    const verdict = gzip <= budget.limit ? 'ok' : gzip <= (budget.accepted ?? budget.limit) ? 'over' : 'fail';
+    const verdict = gzip <= budget.limit ? 'ok' : 'fail';
     results.push({ ...budget, gzip, files: files.length, verdict });
   }
   return results;
@@ -162,10 +153,7 @@ async function main() {
   console.log(`\nBudgets (gzip -9, 1 KB = ${KB} B):`);
   const results = await checkBudgets();
   for (const r of results) {
-    const status =
-      r.verdict === 'ok'
-        ? 'ok'
-        : `OVER by ${kb(r.gzip - r.limit)}${r.verdict === 'over' ? ` (accepted up to ${kb(r.accepted)} for now)` : ''}`;
+    const status = r.verdict === 'ok' ? `ok, ${num(r.limit - r.gzip)} B to spare` : `OVER by ${kb(r.gzip - r.limit)}`;
     console.log(
       `  ${r.label}: ${kb(r.gzip)} (${num(r.gzip)} B, ${r.files} file${r.files === 1 ? '' : 's'}), budget ${kb(r.limit)}: ${status}`,
     );

@@ -11,8 +11,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * The probe is empty, so a new layout's height never resizes what is observed.
  */
 export class ContainerLayout<T extends string> implements ReactiveController {
-  private observer: ResizeObserver | null = null;
-  private probe: Element | null = null;
+  #observer: ResizeObserver | null = null;
+  #probe: Element | null = null;
   /**
    * False until the layout in use has been read once: the element keeps its frame, and what follows
    * it, invisible until then (class `measuring`), so a reader never sees the first layout replaced
@@ -20,44 +20,47 @@ export class ContainerLayout<T extends string> implements ReactiveController {
    */
   measured = false;
 
+  readonly #host: ReactiveControllerHost & HTMLElement;
+
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    host: ReactiveControllerHost & HTMLElement,
     /** The layout until the first measure, and wherever ResizeObserver is missing. */
     public value: T,
   ) {
+    this.#host = host;
     host.addController(this);
   }
 
   hostUpdated(): void {
-    const probe = this.host.shadowRoot?.querySelector('.frame > .probe') ?? null;
-    if (probe === this.probe) return;
-    this.observer?.disconnect();
-    this.probe = probe;
+    const probe = this.#host.shadowRoot?.querySelector('.frame > .probe') ?? null;
+    if (probe === this.#probe) return;
+    this.#observer?.disconnect();
+    this.#probe = probe;
     if (!probe || typeof ResizeObserver === 'undefined') {
       if (!this.measured) {
         this.measured = true;
-        this.host.requestUpdate();
+        this.#host.requestUpdate();
       }
       return;
     }
     // Its first answer comes before the first paint, so the layout in use is the first one seen.
-    this.observer ??= new ResizeObserver(() => this.read());
-    this.observer.observe(probe);
+    this.#observer ??= new ResizeObserver(() => this.#read());
+    this.#observer.observe(probe);
   }
 
   hostDisconnected(): void {
-    this.observer?.disconnect();
-    this.probe = null;
+    this.#observer?.disconnect();
+    this.#probe = null;
   }
 
-  private read(): void {
-    const probe = this.probe;
+  #read(): void {
+    const probe = this.#probe;
     if (!probe?.isConnected) return;
     const value = getComputedStyle(probe).getPropertyValue('--_layout').trim() as T;
     if ((value && value !== this.value) || !this.measured) {
       if (value) this.value = value;
       this.measured = true;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   }
 }

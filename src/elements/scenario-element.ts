@@ -3,7 +3,7 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
-import { quoteValue, type LabConfig } from '../sim/index.js';
+import { quoteValue, type LabConfig } from '../sim/config.js';
 
 const warned = new Set<string>();
 
@@ -82,11 +82,6 @@ export abstract class ScenarioElement extends LitElement {
     }
   }
 
-  /** True for elements that other views can bind to with `for`. */
-  get isScenarioSource(): boolean {
-    return (this.constructor as typeof ScenarioElement).isSource;
-  }
-
   /** The scenario this element shows (its own, or its source's). */
   get scenario(): Scenario {
     return this.bound.scenario;
@@ -129,7 +124,7 @@ export abstract class ScenarioElement extends LitElement {
     return [];
   }
 
-  private get notes(): Note[] {
+  get #notes(): Note[] {
     const level = this.getAttribute('heading-level');
     const badLevel = level !== null && String(this.level) !== level.trim();
     return [
@@ -164,7 +159,7 @@ export abstract class ScenarioElement extends LitElement {
 
   /** Visible notices about bad attributes or a broken binding. */
   protected renderNotices(): TemplateResult | typeof nothing {
-    const notes = this.notes;
+    const notes = this.#notes;
     if (notes.length === 0) return nothing;
     return html`<ul class="notices" part="notices" role="status">
       ${notes.map((note) => html`<li>${note.text}</li>`)}
@@ -174,7 +169,7 @@ export abstract class ScenarioElement extends LitElement {
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    for (const note of this.notes) {
+    for (const note of this.#notes) {
       const key = `${this.localName} ${note.kind}`;
       if (warned.has(key)) continue;
       warned.add(key);

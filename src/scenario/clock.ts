@@ -40,63 +40,71 @@ export const isSpeed = (value: unknown): value is Speed => SPEEDS.includes(value
  * owner once per tick boundary (never per animation frame).
  */
 export class Playback {
-  private startedAt = 0; // real ms when `elapsedAtStart` was taken
-  private elapsedAtStart = 0;
-  private timer: unknown = null;
+  #startedAt = 0; // real ms when `elapsedAtStart` was taken
+  #elapsedAtStart = 0;
+  #timer: unknown = null;
   playing = false;
   speed: Speed = 1;
 
-  constructor(
-    private horizon: number,
-    private readonly onTick: () => void,
-    public time: TimeSource = realTime,
-  ) {}
+  #horizon: number;
+  readonly #onTick: () => void;
 
-  get secondsPerTick(): number {
-    return WINDOW_SECONDS / Math.max(1, this.horizon);
+  constructor(
+    horizon: number,
+    onTick: () => void,
+    public time: TimeSource = realTime,
+  ) {
+    this.#horizon = horizon;
+    this.#onTick = onTick;
+  }
+
+  get #secondsPerTick(): number {
+    return WINDOW_SECONDS / Math.max(1, this.#horizon);
   }
 
   /** Inspection seconds since tick 0, 0–60. */
   get elapsed(): number {
-    if (!this.playing) return this.elapsedAtStart;
-    const seconds = this.elapsedAtStart + ((this.time.now() - this.startedAt) / 1000) * this.speed;
+    if (!this.playing) return this.#elapsedAtStart;
+    const seconds = this.#elapsedAtStart + ((this.time.now() - this.#startedAt) / 1000) * this.speed;
     return Math.min(seconds, WINDOW_SECONDS);
   }
 
   get tick(): number {
     // The small epsilon keeps 3 × 7 = 21.000000000000004 s from reading as tick 6.
-    return Math.min(this.horizon, Math.floor(this.elapsed / this.secondsPerTick + 1e-9));
+    return Math.min(this.#horizon, Math.floor(this.elapsed / this.#secondsPerTick + 1e-9));
   }
 
   play(): void {
     if (this.playing) return;
-    if (this.tick >= this.horizon) this.elapsedAtStart = 0; // play at the end starts over
+    if (this.tick >= this.#horizon) this.#elapsedAtStart = 0; // play at the end starts over
     this.playing = true;
-    this.startedAt = this.time.now();
-    this.schedule();
+    this.#startedAt = this.time.now();
+    this.#schedule();
   }
 
   pause(): void {
     if (!this.playing) return;
-    this.elapsedAtStart = this.elapsed;
+    this.#elapsedAtStart = this.elapsed;
     this.playing = false;
-    this.cancel();
+    this.#cancel();
   }
 
   seek(tick: number): void {
-    this.moveTo(Math.min(this.horizon, Math.max(0, tick)) * this.secondsPerTick);
+    this.#elapsedAtStart = Math.min(this.#horizon, Math.max(0, tick)) * this.#secondsPerTick;
+    this.#startedAt = this.time.now();
+    if (this.playing) this.#schedule();
   }
 
   setSpeed(speed: Speed): void {
-    this.elapsedAtStart = this.elapsed;
-    this.startedAt = this.time.now();
+    this.#elapsedAtStart = this.elapsed;
+    this.#startedAt = this.time.now();
     this.speed = speed;
-    if (this.playing) this.schedule();
+    if (this.playing) this.#schedule();
   }
 
   setHorizon(horizon: number): void {
     const tick = this.tick;
-    this.horizon = horizon;
+    this.#horizon = horizon;
     this.seek(tick);
   }
 
@@ -107,36 +115,25 @@ export class Playback {
     if (playing) this.play();
   }
 
-  /** Stops the timer for good (the owner was removed). */
-  dispose(): void {
-    this.pause();
-  }
-
-  private moveTo(seconds: number): void {
-    this.elapsedAtStart = seconds;
-    this.startedAt = this.time.now();
-    if (this.playing) this.schedule();
-  }
-
-  private schedule(): void {
-    this.cancel();
-    const next = (this.tick + 1) * this.secondsPerTick;
+  #schedule(): void {
+    this.#cancel();
+    const next = (this.tick + 1) * this.#secondsPerTick;
     const ms = Math.max(0, ((next - this.elapsed) * 1000) / this.speed);
     const from = this.tick;
-    this.timer = this.time.setTimeout(() => {
-      this.timer = null;
-      if (this.tick >= this.horizon) {
-        this.elapsedAtStart = WINDOW_SECONDS;
+    this.#timer = this.time.setTimeout(() => {
+      this.#timer = null;
+      if (this.tick >= this.#horizon) {
+        this.#elapsedAtStart = WINDOW_SECONDS;
         this.playing = false;
       } else {
-        this.schedule();
+        this.#schedule();
       }
-      if (this.tick !== from) this.onTick(); // a timer that fired early just waits on
+      if (this.tick !== from) this.#onTick(); // a timer that fired early just waits on
     }, ms);
   }
 
-  private cancel(): void {
-    if (this.timer !== null) this.time.clearTimeout(this.timer);
-    this.timer = null;
+  #cancel(): void {
+    if (this.#timer !== null) this.time.clearTimeout(this.#timer);
+    this.#timer = null;
   }
 }

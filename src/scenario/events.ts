@@ -41,16 +41,6 @@ export interface RequestDetails {
 }
 export type RequestName = keyof RequestDetails;
 
-export const REQUESTS: readonly RequestName[] = [
-  'bulkhead-seek-request',
-  'bulkhead-play-request',
-  'bulkhead-pause-request',
-  'bulkhead-step-request',
-  'bulkhead-restart-request',
-  'bulkhead-speed-request',
-  'bulkhead-config-request',
-];
-
 /**
  * Asked by a view: bubbling up to the nearest enclosing source, or at the element its `for` names.
  * A source calls `callback` with itself and a way to leave; later with null when it goes away.
@@ -66,11 +56,9 @@ export interface AnnouncementDetails {
 
 export interface EventDetails extends RequestDetails, AnnouncementDetails {}
 
-/** Dispatches a bubbling, composed CustomEvent; returns it. */
-export function emit<K extends keyof EventDetails>(target: EventTarget, name: K, detail: EventDetails[K]): CustomEvent {
-  const event = new CustomEvent(name, { detail, bubbles: true, composed: true });
-  target.dispatchEvent(event);
-  return event;
+/** Dispatches a bubbling, composed CustomEvent. */
+export function emit<K extends keyof EventDetails>(target: EventTarget, name: K, detail: EventDetails[K]): void {
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
 declare global {

@@ -2,18 +2,8 @@
  * One live scenario: its inputs, the simulated run, the inspected tick and the playback clock.
  * Every change enters through `send(request, origin)`; listeners hear what really changed.
  */
-import {
-  metricsAt,
-  normalizeConfig,
-  queuesAt,
-  slotsAt,
-  type ConfigProblem,
-  type LabConfig,
-  type LabRun,
-  type SlotView,
-  type TenantMetrics,
-  type Tenant,
-} from '../sim/index.js';
+import { normalizeConfig, type ConfigProblem, type LabConfig } from '../sim/config.js';
+import type { LabRun } from '../sim/simulate.js';
 import { simulateValid } from '../sim/simulate.js';
 import { Playback, type Speed, type TimeSource } from './clock.js';
 
@@ -49,34 +39,36 @@ export interface Change {
 }
 export type Listener = (change: Change, origin: Origin) => void;
 
-export interface TickEvents {
-  timedOut: Record<Tenant, string[]>;
-  rejected: Record<Tenant, string[]>;
+/** A scenario's outcome: the normalized config, what was corrected, and the simulated run. */
+interface Result {
+  config: LabConfig;
+  problems: ConfigProblem[];
+  run: LabRun;
 }
 
 const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message).join('\n');
 
 export class Scenario {
   readonly playback: Playback;
-  private input: ScenarioInput = {};
-  private result!: { config: LabConfig; problems: ConfigProblem[]; run: LabRun };
-  private readonly listeners = new Set<Listener>();
-  private cache = new Map<string, unknown>();
+  #input: ScenarioInput = {};
+  #result!: Result;
+  readonly #listeners = new Set<Listener>();
+  #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
 
   constructor(input: ScenarioInput = {}, time?: TimeSource) {
-    this.playback = new Playback(20, () => this.notify({ run: false, tick: true }, 'playback'), time);
-    this.apply(input);
+    this.playback = new Playback(20, () => this.#notify({ run: false, tick: true }, 'playback'), time);
+    this.#apply(input);
   }
 
   get config(): LabConfig {
-    return this.result.config;
+    return this.#result.config;
   }
   /** Inputs that were corrected: each says what was given and what is used instead. */
   get problems(): ConfigProblem[] {
-    return this.result.problems;
+    return this.#result.problems;
   }
   get run(): LabRun {
-    return this.result.run;
+    return this.#result.run;
   }
   get tick(): number {
     return this.playback.tick;
@@ -89,26 +81,21 @@ export class Scenario {
   }
 
   subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The one way in: applies `request` and tells listeners what changed, if anything did. */
   send(request: ScenarioRequest, origin: Origin): void {
-    const before = {
-      config: JSON.stringify(this.config),
-      problems: problemsKey(this.problems),
-      tick: this.tick,
-      playing: this.playing,
-      speed: this.speed,
-    };
+    const result = this.#result;
+    const before = { tick: this.tick, playing: this.playing, speed: this.speed };
     const playback = this.playback;
     switch (request.type) {
       case 'configure':
-        this.apply(this.merged(request.changes, origin));
+        this.#apply(this.#merged(request.changes, origin));
         break;
       case 'replace':
-        this.apply(request.input);
+        this.#apply(request.input);
         break;
       case 'seek':
         playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
@@ -134,53 +121,29 @@ export class Scenario {
         break;
     }
     const change: Change = {
-      run: before.config !== JSON.stringify(this.config) || before.problems !== problemsKey(this.problems),
+      run: this.#result !== result,
       tick: before.tick !== this.tick || before.playing !== this.playing || before.speed !== this.speed,
     };
-    if (change.run || change.tick) this.notify(change, origin);
+    if (change.run || change.tick) this.#notify(change, origin);
   }
 
-  dispose(): void {
-    this.playback.dispose();
-    this.listeners.clear();
-  }
-
-  // Derived views, computed once per run (and tick) and shared by every view of this scenario.
-
-  slotsAt(tick = this.tick): SlotView[] {
-    return this.memo(`slots ${tick}`, () => slotsAt(this.run, tick));
-  }
-  queuesAt(tick = this.tick): { A: string[]; B: string[] } {
-    return this.memo(`queues ${tick}`, () => queuesAt(this.run, tick));
-  }
-  metricsAt(tick = this.tick): { A: TenantMetrics; B: TenantMetrics } {
-    return this.memo(`metrics ${tick}`, () => metricsAt(this.run, tick));
-  }
-  get fullWindow(): { A: TenantMetrics; B: TenantMetrics } {
-    return this.metricsAt(this.config.horizon);
-  }
-  /** Requests that timed out or were rejected at each tick, by tenant. */
-  get eventsByTick(): TickEvents[] {
-    return this.memo('events', () => {
-      const ticks: TickEvents[] = Array.from({ length: this.config.horizon + 1 }, () => ({
-        timedOut: { A: [], B: [] },
-        rejected: { A: [], B: [] },
-      }));
-      for (const r of this.run.requests) {
-        const at = r.end === null ? undefined : ticks[r.end];
-        if (at && r.outcome === 'timed-out') at.timedOut[r.tenant].push(r.id);
-        if (at && r.outcome === 'rejected') at.rejected[r.tenant].push(r.id);
-      }
-      return ticks;
-    });
+  /**
+   * `view(run, tick)` at the inspected tick or `tick`: computed once per run and tick, and shared by
+   * every element showing this scenario.
+   */
+  at<T>(view: (run: LabRun, tick: number) => T, tick = this.tick): T {
+    let byTick = this.#cache.get(view) as Map<number, T> | undefined;
+    if (!byTick) this.#cache.set(view, (byTick = new Map<number, T>()));
+    if (!byTick.has(tick)) byTick.set(tick, view(this.run, tick));
+    return byTick.get(tick)!;
   }
 
   /**
    * The inputs after `changes`. A request that makes another input fall out of range (fewer slots
    * than A's reserved ones) clamps that input quietly: a valid edit never produces a notice.
    */
-  private merged(changes: ScenarioInput, origin: Origin): ScenarioInput {
-    const next = { ...this.input };
+  #merged(changes: ScenarioInput, origin: Origin): ScenarioInput {
+    const next = { ...this.#input };
     for (const [field, value] of Object.entries(changes)) {
       if (value === undefined) delete next[field];
       else next[field] = value;
@@ -194,24 +157,21 @@ export class Scenario {
     return next;
   }
 
-  private apply(input: ScenarioInput): void {
-    this.input = input;
+  /** Takes new inputs; the result is replaced only when the config or its problems change. */
+  #apply(input: ScenarioInput): void {
+    this.#input = input;
     const { config, problems } = normalizeConfig(input);
-    if (this.result && JSON.stringify(config) === JSON.stringify(this.result.config)) {
-      this.result = { ...this.result, problems };
+    const previous = this.#result as Result | undefined; // undefined while constructing
+    if (previous && JSON.stringify(config) === JSON.stringify(previous.config)) {
+      if (problemsKey(problems) !== problemsKey(previous.problems)) this.#result = { ...previous, problems };
       return;
     }
-    this.result = { config, problems, run: simulateValid(config) }; // normalized, so already valid
-    this.cache = new Map();
+    this.#result = { config, problems, run: simulateValid(config) }; // normalized, so already valid
+    this.#cache = new Map();
     this.playback.setHorizon(config.horizon);
   }
 
-  private memo<T>(key: string, compute: () => T): T {
-    if (!this.cache.has(key)) this.cache.set(key, compute());
-    return this.cache.get(key) as T;
-  }
-
-  private notify(change: Change, origin: Origin): void {
-    for (const listener of [...this.listeners]) listener(change, origin);
+  #notify(change: Change, origin: Origin): void {
+    for (const listener of [...this.#listeners]) listener(change, origin);
   }
 }

@@ -10,16 +10,9 @@
  * attribute set by the page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FIELDS, presets, quoteValue, DEFAULT_CONFIG, type LabConfig, type PresetName } from '../sim/index.js';
+import { FIELDS, presets, quoteValue, DEFAULT_CONFIG, type LabConfig, type PresetName } from '../sim/config.js';
 import { isSpeed } from './clock.js';
-import {
-  REQUESTS,
-  emit,
-  type EventDetails,
-  type RequestDetails,
-  type RequestName,
-  type SourceRequestDetail,
-} from './events.js';
+import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
 /** `reservedA` ↔ `reserved-a`. */
@@ -71,36 +64,28 @@ export function ownFields(value: unknown): ScenarioInput | null {
   }
 }
 
-/** The scenario request a request event asks for, or null for a malformed one (which is ignored). */
-function requestOf(name: RequestName, detail: unknown): ScenarioRequest | null {
-  const fields = ownFields(detail) ?? {};
-  switch (name) {
-    case 'bulkhead-seek-request': {
-      const tick = fields.tick;
-      return typeof tick === 'number' && Number.isFinite(tick) ? { type: 'seek', tick } : null;
-    }
-    case 'bulkhead-play-request':
-      return { type: 'play' };
-    case 'bulkhead-pause-request':
-      return { type: 'pause' };
-    case 'bulkhead-step-request':
-      return { type: 'step' };
-    case 'bulkhead-restart-request':
-      return { type: 'restart' };
-    case 'bulkhead-speed-request':
-      return isSpeed(fields.speed) ? { type: 'speed', speed: fields.speed } : null;
-    case 'bulkhead-config-request': {
-      const changes = ownFields(fields.changes);
-      return changes ? { type: 'configure', changes } : null;
-    }
-  }
-}
+/** The scenario request each request event asks for, or null for a malformed one (which is ignored). */
+const REQUEST_OF: Record<RequestName, (detail: ScenarioInput) => ScenarioRequest | null> = {
+  'bulkhead-seek-request': ({ tick }) =>
+    typeof tick === 'number' && Number.isFinite(tick) ? { type: 'seek', tick } : null,
+  'bulkhead-play-request': () => ({ type: 'play' }),
+  'bulkhead-pause-request': () => ({ type: 'pause' }),
+  'bulkhead-step-request': () => ({ type: 'step' }),
+  'bulkhead-restart-request': () => ({ type: 'restart' }),
+  'bulkhead-speed-request': ({ speed }) => (isSpeed(speed) ? { type: 'speed', speed } : null),
+  'bulkhead-config-request': ({ changes }) => {
+    const fields = ownFields(changes);
+    return fields ? { type: 'configure', changes: fields } : null;
+  },
+};
+/** Every request event a source answers. */
+export const REQUESTS = Object.keys(REQUEST_OF) as RequestName[];
 
 /** Makes `host` answer request events for `scenario` and announce what they change. */
 function attachSource(host: HTMLElement, scenario: Scenario): () => void {
   const handle = (event: Event) => {
     event.stopPropagation(); // a request is for the nearest source only
-    const request = requestOf(event.type as RequestName, (event as CustomEvent).detail);
+    const request = REQUEST_OF[event.type as RequestName](ownFields((event as CustomEvent).detail) ?? {});
     if (request) scenario.send(request, 'request');
   };
   for (const name of REQUESTS) host.addEventListener(name, handle);
@@ -129,8 +114,6 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
   };
 }
 
-export type Binding = 'source' | 'for' | 'enclosing' | 'standalone';
-
 type Host = ReactiveControllerHost & HTMLElement;
 
 /** A source this element is bound to: its element, its scenario, and how to leave it. */
@@ -146,139 +129,141 @@ interface Bound {
  * view binds to a source, or runs its own scenario (standalone) until one can be found.
  */
 export class ScenarioController implements ReactiveController {
-  private own: Scenario | null = null;
-  private ownNotes: Note[] = [];
-  private bound: Bound | null = null;
+  #own: Scenario | null = null;
+  #ownNotes: Note[] = [];
+  #bound: Bound | null = null;
   /** The scenario whose changes re-render the host, and the way to stop listening. */
-  private watched: { scenario: Scenario; stop: () => void } | null = null;
-  private detachOwn: (() => void) | null = null;
+  #watched: { scenario: Scenario; stop: () => void } | null = null;
+  #detachOwn: (() => void) | null = null;
   /** Views currently bound to this source, told (with null) when it goes away. */
-  private readonly consumers = new Set<(source: null) => void>();
+  readonly #consumers = new Set<(source: null) => void>();
   /** Property sets made while disconnected, replayed on the source found at connection. */
-  private pending: ScenarioRequest[] = [];
+  #pending: ScenarioRequest[] = [];
 
-  constructor(
-    private readonly host: Host,
-    private readonly isSource: boolean,
-  ) {
+  readonly #host: Host;
+  readonly #isSource: boolean;
+
+  constructor(host: Host, isSource: boolean) {
+    this.#host = host;
+    this.#isSource = isSource;
     host.addController(this);
   }
 
   /** The scenario shown: the bound source's, else this element's own. */
   get scenario(): Scenario {
-    return this.bound?.scenario ?? this.ownScenario();
-  }
-
-  get binding(): Binding {
-    if (this.isSource) return 'source';
-    if (this.bound) return this.host.hasAttribute('for') ? 'for' : 'enclosing';
-    return 'standalone';
+    return this.#bound?.scenario ?? this.#ownScenario();
   }
 
   /** Notices: a `for` that names no source, and (when the element runs its own scenario) its attributes. */
   get notes(): Note[] {
     const notes: Note[] = [];
-    const forId = this.host.getAttribute('for');
-    if (!this.isSource && forId !== null && !this.bound && this.host.isConnected && document.readyState !== 'loading') {
+    const forId = this.#host.getAttribute('for');
+    if (
+      !this.#isSource &&
+      forId !== null &&
+      !this.#bound &&
+      this.#host.isConnected &&
+      document.readyState !== 'loading'
+    ) {
       notes.push({
         kind: 'for',
         text: `for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own`,
       });
     }
-    if (this.bound) return notes;
-    this.ownScenario();
-    return [...notes, ...this.ownNotes, ...this.scenario.problems.map((p) => ({ kind: p.field, text: p.message }))];
+    if (this.#bound) return notes;
+    this.#ownScenario();
+    return [...notes, ...this.#ownNotes, ...this.scenario.problems.map((p) => ({ kind: p.field, text: p.message }))];
   }
 
   /** A change the page made through a property: applied silently, and kept for the source found at connection. */
   page(request: ScenarioRequest): void {
-    if (!this.host.isConnected) this.pending.push(request);
+    if (!this.#host.isConnected) this.#pending.push(request);
     this.scenario.send(request, 'page');
   }
 
   /** The page changed a config attribute: this element's own scenario follows, announcing nothing. */
   attributeChanged(name: string): void {
-    if (!this.own) return;
-    const { input, notes } = readConfigAttributes(this.host);
-    this.ownNotes = notes;
-    if (name === 'preset') return this.own.send({ type: 'replace', input }, 'page');
+    if (!this.#own) return;
+    const { input, notes } = readConfigAttributes(this.#host);
+    this.#ownNotes = notes;
+    if (name === 'preset') return this.#own.send({ type: 'replace', input }, 'page');
     const field = FIELDS.find((f) => attributeOf(f) === name);
-    if (field) this.own.send({ type: 'configure', changes: { [field]: input[field] } }, 'page');
+    if (field) this.#own.send({ type: 'configure', changes: { [field]: input[field] } }, 'page');
   }
 
   /** Sends a request event to this element's source (or to itself when standalone). */
   request<K extends RequestName>(name: K, detail: RequestDetails[K]): void {
-    emit(this.bound?.element ?? this.host, name, detail as EventDetails[K]);
+    emit(this.#bound?.element ?? this.#host, name, detail as EventDetails[K]);
   }
 
   hostConnected(): void {
-    if (this.isSource) {
-      this.host.addEventListener('bulkhead-source-request', this.answer);
-      this.watch(this.ownScenario());
-      this.detachOwn = attachSource(this.host, this.ownScenario());
-      this.host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
+    if (this.#isSource) {
+      this.#host.addEventListener('bulkhead-source-request', this.#answer);
+      this.#watch(this.#ownScenario());
+      this.#detachOwn = attachSource(this.#host, this.#ownScenario());
+      this.#host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
       return;
     }
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', this.rebind, { once: true });
     this.rebind();
-    const pending = this.pending;
-    this.pending = [];
-    if (this.bound) for (const request of pending) this.bound.scenario.send(request, 'page');
+    const pending = this.#pending;
+    this.#pending = [];
+    if (this.#bound) for (const request of pending) this.#bound.scenario.send(request, 'page');
   }
 
   hostDisconnected(): void {
-    this.host.removeEventListener('bulkhead-source-request', this.answer);
+    this.#host.removeEventListener('bulkhead-source-request', this.#answer);
     document.removeEventListener('bulkhead-source-connected', this.rebind);
     document.removeEventListener('DOMContentLoaded', this.rebind);
-    this.leave();
-    this.detachOwn?.();
-    this.detachOwn = null;
-    this.watched?.stop();
-    this.watched = null;
-    this.own?.send({ type: 'pause' }, 'page');
-    this.dropConsumers();
+    this.#leave();
+    this.#detachOwn?.();
+    this.#detachOwn = null;
+    this.#watched?.stop();
+    this.#watched = null;
+    this.#own?.send({ type: 'pause' }, 'page');
+    this.#dropConsumers();
   }
 
   /** A source's id changed: views bound by `for` look again, and waiting ones may now find it. */
   idChanged(): void {
-    if (!this.isSource || !this.host.isConnected) return;
-    this.dropConsumers();
-    this.host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
+    if (!this.#isSource || !this.#host.isConnected) return;
+    this.#dropConsumers();
+    this.#host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
   }
 
   /** Finds the source again: after connection, a `for` change, or a source that appeared or left. */
   readonly rebind = (): void => {
-    if (this.isSource || !this.host.isConnected) return;
-    const found = this.find();
-    if (found?.scenario !== this.bound?.scenario || found?.element !== this.bound?.element) {
-      this.leave();
-      this.bound = found;
+    if (this.#isSource || !this.#host.isConnected) return;
+    const found = this.#find();
+    if (found?.scenario !== this.#bound?.scenario || found?.element !== this.#bound?.element) {
+      this.#leave();
+      this.#bound = found;
     } else {
       found?.leave(); // the same source answered again: keep the first subscription
     }
     const scenario = this.scenario;
     // Only a view still on its own listens for sources that appear later.
-    if (this.bound) document.removeEventListener('bulkhead-source-connected', this.rebind);
+    if (this.#bound) document.removeEventListener('bulkhead-source-connected', this.rebind);
     else document.addEventListener('bulkhead-source-connected', this.rebind);
-    if (this.bound) {
-      this.detachOwn?.();
-      this.detachOwn = null;
-      this.own?.send({ type: 'pause' }, 'page');
-    } else if (!this.detachOwn) {
-      this.detachOwn = attachSource(this.host, scenario);
+    if (this.#bound) {
+      this.#detachOwn?.();
+      this.#detachOwn = null;
+      this.#own?.send({ type: 'pause' }, 'page');
+    } else if (!this.#detachOwn) {
+      this.#detachOwn = attachSource(this.#host, scenario);
     }
-    this.watch(scenario);
-    this.host.requestUpdate();
+    this.#watch(scenario);
+    this.#host.requestUpdate();
   };
 
   /** Asks the element `for` names (in this element's root), else the enclosing source. */
-  private find(): Bound | null {
-    const forId = this.host.getAttribute('for');
-    let target: Element | null = this.host;
+  #find(): Bound | null {
+    const forId = this.#host.getAttribute('for');
+    let target: Element | null = this.#host;
     if (forId !== null) {
-      const root = this.host.getRootNode() as Document | ShadowRoot;
+      const root = this.#host.getRootNode() as Document | ShadowRoot;
       target = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
-      if (target === this.host) target = null;
+      if (target === this.#host) target = null;
     }
     let found: Bound | null = null;
     const detail: SourceRequestDetail = {
@@ -293,39 +278,39 @@ export class ScenarioController implements ReactiveController {
     return found;
   }
 
-  private leave(): void {
-    this.bound?.leave();
-    this.bound = null;
+  #leave(): void {
+    this.#bound?.leave();
+    this.#bound = null;
   }
 
   /** A source answers the views inside it (light DOM or its own shadow tree) and those naming its id. */
-  private readonly answer = (event: Event) => {
+  readonly #answer = (event: Event) => {
     const detail = (event as CustomEvent<SourceRequestDetail>).detail;
     if (typeof detail?.callback !== 'function') return;
     event.stopPropagation();
     const callback = detail.callback;
-    this.consumers.add(callback);
-    callback({ element: this.host, scenario: this.ownScenario() }, () => this.consumers.delete(callback));
+    this.#consumers.add(callback);
+    callback({ element: this.#host, scenario: this.#ownScenario() }, () => this.#consumers.delete(callback));
   };
 
-  private dropConsumers(): void {
-    const consumers = [...this.consumers];
-    this.consumers.clear();
+  #dropConsumers(): void {
+    const consumers = [...this.#consumers];
+    this.#consumers.clear();
     for (const callback of consumers) callback(null);
   }
 
-  private watch(scenario: Scenario): void {
-    if (this.watched?.scenario === scenario) return;
-    this.watched?.stop();
-    this.watched = { scenario, stop: scenario.subscribe(() => this.host.requestUpdate()) };
+  #watch(scenario: Scenario): void {
+    if (this.#watched?.scenario === scenario) return;
+    this.#watched?.stop();
+    this.#watched = { scenario, stop: scenario.subscribe(() => this.#host.requestUpdate()) };
   }
 
-  private ownScenario(): Scenario {
-    if (!this.own) {
-      const { input, notes } = readConfigAttributes(this.host);
-      this.ownNotes = notes;
-      this.own = new Scenario(input);
+  #ownScenario(): Scenario {
+    if (!this.#own) {
+      const { input, notes } = readConfigAttributes(this.#host);
+      this.#ownNotes = notes;
+      this.#own = new Scenario(input);
     }
-    return this.own;
+    return this.#own;
   }
 }

@@ -75,8 +75,11 @@ function apiRange(field: NumericField, config: LabConfig): Range {
   }
 }
 
-/** Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"); horizon and lastArrival are fixed there. */
-function uiRange(field: NumericField, config: LabConfig): Range {
+/**
+ * Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"), for controls such as sliders;
+ * horizon and lastArrival are fixed there.
+ */
+export function uiRangeOf(field: NumericField, config: LabConfig): Range {
   switch (field) {
     case 'slots':
       return { min: 1, max: 8 };
@@ -121,11 +124,6 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
   'lastArrival',
 ];
 
-/** Per-field UI range for the current config, for controls such as sliders. */
-export function uiRangeOf(field: NumericField, config: LabConfig): Range {
-  return uiRange(field, config);
-}
-
 /** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
   const ticks = config.lastArrival + 1;
@@ -135,23 +133,18 @@ export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'la
 /** The longest text `quoteValue` returns. */
 const QUOTE_MAX = 40;
 
-/** Where to end a prefix of `s` of at most `end` characters without splitting a surrogate pair. */
-const safeEnd = (s: string, end: number) => (/[\uD800-\uDBFF]/.test(s.charAt(end - 1)) ? end - 1 : end);
-
-/** `s` cut to at most `max` characters, with "…" where it was cut. */
-const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, safeEnd(s, max - 1))}…`);
-
-function quoteString(s: string): string {
-  const whole = s.length <= QUOTE_MAX ? JSON.stringify(s) : '';
+/**
+ * `open + encode(source) + close`, or when that is longer than `QUOTE_MAX`, the longest prefix of
+ * `source` that fits with "…" before `close`. The prefix is cut between code points, never inside a
+ * surrogate pair, and encoded as a whole, so an escape is never cut either.
+ */
+function fit(open: string, source: string, close: string, encode = (s: string) => s): string {
+  const whole = source.length <= QUOTE_MAX ? open + encode(source) + close : '';
   if (whole !== '' && whole.length <= QUOTE_MAX) return whole;
-  // JSON escapes can lengthen a prefix, so shrink it until the quoted prefix and "…" fit
-  let end = safeEnd(s, Math.min(s.length, QUOTE_MAX - 3));
-  let quoted = JSON.stringify(s.slice(0, end));
-  while (quoted.length > QUOTE_MAX - 1 && end > 0) {
-    end = safeEnd(s, end - 1);
-    quoted = JSON.stringify(s.slice(0, end));
-  }
-  return `${quoted.slice(0, -1)}…"`;
+  const chars = [...source.slice(0, QUOTE_MAX)];
+  let text: string;
+  while ((text = `${open}${encode(chars.join(''))}…${close}`).length > QUOTE_MAX) chars.pop();
+  return text;
 }
 
 /** Read once, so a later change to `Symbol.prototype` cannot make `quoteValue` throw. */
@@ -168,25 +161,20 @@ export function quoteValue(value: unknown): string {
   try {
     switch (typeof value) {
       case 'string':
-        return quoteString(value);
-      case 'number':
-      case 'boolean':
-      case 'undefined':
-        return String(value);
-      case 'bigint': {
-        const digits = String(value);
-        return digits.length < QUOTE_MAX ? `${digits}n` : `${cut(digits, QUOTE_MAX - 1)}n`;
-      }
+        return fit('"', value, '"', (s) => JSON.stringify(s).slice(1, -1));
+      case 'bigint':
+        return fit('', String(value), 'n');
       case 'symbol': {
         const description: unknown = symbolDescription?.call(value);
-        if (typeof description !== 'string') return 'Symbol()';
-        return `Symbol(${cut(description, QUOTE_MAX - 'Symbol()'.length)})`;
+        return fit('Symbol(', typeof description === 'string' ? description : '', ')');
       }
       case 'function':
         return 'a function';
-      default:
+      case 'object':
         if (value === null) return 'null';
         return Array.isArray(value) ? 'an array' : 'an object';
+      default:
+        return String(value); // number, boolean, undefined
     }
   } catch {
     return typeof value === 'function' ? 'a function' : 'an object'; // e.g. a revoked Proxy
@@ -313,19 +301,16 @@ function parseInteger(value: unknown): number | undefined {
  * defaults and one problem for `config`.
  */
 export function normalizeConfig(input: unknown = {}): { config: LabConfig; problems: ConfigProblem[] } {
-  try {
-    if (input === null || input === undefined) return normalizeEntries(new Map());
-    if (!isPlainInput(input)) {
-      return wholeInputProblem(input, `config: ${quoteValue(input)} is not an object of settings; using the defaults`);
-    }
-    const keys = keysOf(input);
-    if (keys === undefined) {
-      return wholeInputProblem(input, 'config: the settings of an object could not be listed; using the defaults');
-    }
-    return normalizeEntries(readEntries(input, keys));
-  } catch {
-    return wholeInputProblem(input, 'config: the settings could not be read; using the defaults');
+  // Nothing below throws: every read of `input` is guarded where it happens.
+  if (input === null || input === undefined) return normalizeEntries(new Map());
+  if (!isPlainInput(input)) {
+    return wholeInputProblem(input, `config: ${quoteValue(input)} is not an object of settings; using the defaults`);
   }
+  const keys = keysOf(input);
+  if (keys === undefined) {
+    return wholeInputProblem(input, 'config: the settings of an object could not be listed; using the defaults');
+  }
+  return normalizeEntries(readEntries(input, keys));
 }
 
 function wholeInputProblem(input: unknown, message: string): { config: LabConfig; problems: ConfigProblem[] } {
@@ -365,7 +350,7 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
-    const { min, max } = uiRange(field, config);
+    const { min, max } = uiRangeOf(field, config);
     if (given === undefined) {
       config[field] = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
       continue;

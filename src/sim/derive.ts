@@ -1,17 +1,8 @@
-/** Views of a run at any tick, from its records alone (docs/MODEL.md, States at a tick to The gate). */
+/** Each request's state and each tenant's results at any tick, from a run's records alone (docs/MODEL.md, States at a tick to The gate). */
 import type { LabConfig, Tenant } from './config.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
 export type RequestState = 'upcoming' | 'waiting' | 'running' | 'completed' | 'failed' | 'timed-out' | 'rejected';
-
-export interface SlotView {
-  slot: number;
-  /** The slot's home tenant under the partitioned policies, else null. */
-  home: Tenant | null;
-  holder: string | null;
-  tenant: Tenant | null;
-  borrowed: boolean;
-}
 
 export type Gate = 'pass' | 'fail' | 'pending' | 'no-traffic';
 
@@ -34,7 +25,7 @@ export interface TenantMetrics {
   gate: Gate;
 }
 
-function checkTick(run: LabRun, tick: number): void {
+export function checkTick(run: LabRun, tick: number): void {
   if (!Number.isInteger(tick) || tick < 0 || tick > run.config.horizon) {
     throw new RangeError(`tick: ${String(tick)} is not an integer from 0 to ${run.config.horizon}`);
   }
@@ -45,44 +36,6 @@ export function stateAt(record: RequestRecord, tick: number): RequestState {
   if (tick < record.arrival) return 'upcoming';
   if (record.end !== null && tick >= record.end) return record.outcome as RequestState;
   return record.start !== null && tick >= record.start ? 'running' : 'waiting';
-}
-
-export const isPartitioned = (config: LabConfig): boolean =>
-  config.policy === 'strict-partitions' || config.policy === 'borrowing';
-
-export function homeOf(config: LabConfig, slot: number): Tenant | null {
-  if (!isPartitioned(config)) return null;
-  return slot < config.reservedA ? 'A' : 'B';
-}
-
-/** Every slot and the call it holds at `tick`, in slot order. */
-export function slotsAt(run: LabRun, tick: number): SlotView[] {
-  checkTick(run, tick);
-  const views: SlotView[] = [];
-  for (let slot = 0; slot < run.config.slots; slot++) {
-    views.push({ slot, home: homeOf(run.config, slot), holder: null, tenant: null, borrowed: false });
-  }
-  for (const record of run.requests) {
-    if (record.arrival > tick) break;
-    if (record.slot !== null && stateAt(record, tick) === 'running') {
-      const view = views[record.slot]!;
-      view.holder = record.id;
-      view.tenant = record.tenant;
-      view.borrowed = record.borrowed;
-    }
-  }
-  return views;
-}
-
-/** Ids of the requests waiting at `tick`, oldest first. */
-export function queuesAt(run: LabRun, tick: number): { A: string[]; B: string[] } {
-  checkTick(run, tick);
-  const queues: { A: string[]; B: string[] } = { A: [], B: [] };
-  for (const record of run.requests) {
-    if (record.arrival > tick) break;
-    if (stateAt(record, tick) === 'waiting') queues[record.tenant].push(record.id);
-  }
-  return queues;
 }
 
 /** ceil(offered × target / 100) in integers, so 4 offers at 51 % require 3. */

@@ -15,5 +15,7 @@ export {
 export type { ConfigProblem, Fault, LabConfig, NumericField, Policy, Preset, PresetName, Tenant } from './config.js';
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';
-export { homeOf, isPartitioned, metricsAt, p95, queuesAt, requiredCompletions, slotsAt, stateAt } from './derive.js';
-export type { Gate, RequestState, SlotView, TenantMetrics } from './derive.js';
+export { metricsAt, p95, requiredCompletions, stateAt } from './derive.js';
+export type { Gate, RequestState, TenantMetrics } from './derive.js';
+export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.js';
+export type { EndedAt, SlotView } from './occupancy.js';

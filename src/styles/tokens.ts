@@ -73,10 +73,3 @@ export const tokens = css`
     }
   }
 `;
-
-/** For elements with wide tables: they scroll inside the widget instead of widening the page's layout. */
-export const wideHost = css`
-  :host {
-    contain: inline-size;
-  }
-`;

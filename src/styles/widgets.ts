@@ -80,3 +80,10 @@ export const widgetStyles = css`
     color: var(--_b);
   }
 `;
+
+/** For elements with wide tables: they scroll inside the widget instead of widening the page's layout. */
+export const wideHost = css`
+  :host {
+    contain: inline-size;
+  }
+`;

@@ -1,9 +1,9 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/source.js';
-import { normalizeConfig, presets, type PresetName } from '../../sim/index.js';
-import { tokens, wideHost } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
+import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
 import { FULL_WINDOW, GUIDES, ORDERING, SCOPE, SCOPE_BY_EXPERIMENT, TAGLINE, type Experiment } from './guides.js';
 
@@ -154,7 +154,7 @@ export class BulkheadLab extends ScenarioElement {
   declare private fullscreen: boolean;
   /** What the polite live region says: the tick and the gates, once per change. */
   declare private announcement: string;
-  private lastAnnounced = '';
+  #lastAnnounced = '';
 
   constructor() {
     super();
@@ -166,52 +166,52 @@ export class BulkheadLab extends ScenarioElement {
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
-  private get labKey(): string {
+  get #labKey(): string {
     return labKey(this);
   }
-  private leaveLabKeys: (() => void) | null = null;
+  #leaveLabKeys: (() => void) | null = null;
 
-  private readonly onFullscreenChange = () => {
+  readonly #onFullscreenChange = () => {
     this.fullscreen = document.fullscreenElement === this;
   };
-  private readonly onHashChange = () => this.restorePermalink();
-  private stopPermalink: (() => void) | null = null;
+  readonly #onHashChange = () => this.#restorePermalink();
+  #stopPermalink: (() => void) | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.leaveLabKeys = joinLabKeys(this);
-    document.addEventListener('fullscreenchange', this.onFullscreenChange);
+    this.#leaveLabKeys = joinLabKeys(this);
+    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     if (this.permalink) {
-      this.restorePermalink();
-      window.addEventListener('hashchange', this.onHashChange);
-      this.stopPermalink = this.scenario.subscribe(() => this.savePermalink());
+      this.#restorePermalink();
+      window.addEventListener('hashchange', this.#onHashChange);
+      this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
     }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.leaveLabKeys?.();
-    this.leaveLabKeys = null;
-    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
-    window.removeEventListener('hashchange', this.onHashChange);
-    this.stopPermalink?.();
-    this.stopPermalink = null;
+    this.#leaveLabKeys?.();
+    this.#leaveLabKeys = null;
+    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+    window.removeEventListener('hashchange', this.#onHashChange);
+    this.#stopPermalink?.();
+    this.#stopPermalink = null;
   }
 
-  private restorePermalink() {
-    const { changes, tick } = readPermalink(location.hash, this.labKey, this.scenario.config);
+  #restorePermalink() {
+    const { changes, tick } = readPermalink(location.hash, this.#labKey, this.scenario.config);
     if (Object.keys(changes).length) this.scenario.send({ type: 'configure', changes }, 'page');
     if (tick !== null) this.scenario.send({ type: 'seek', tick }, 'page');
   }
 
-  private savePermalink() {
+  #savePermalink() {
     const base = normalizeConfig(readConfigAttributes(this).input).config;
-    const hash = writePermalink(location.hash, this.labKey, this.scenario.config, base, this.scenario.tick);
+    const hash = writePermalink(location.hash, this.#labKey, this.scenario.config, base, this.scenario.tick);
     if (hash !== location.hash)
       history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
   }
 
-  private toggleFullscreen() {
+  #toggleFullscreen() {
     if (document.fullscreenElement === this) document.exitFullscreen().catch(() => {});
     else this.requestFullscreen().catch(() => {});
   }
@@ -219,10 +219,10 @@ export class BulkheadLab extends ScenarioElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const scenario = this.scenario;
-    const { A, B } = scenario.metricsAt();
+    const { A, B } = scenario.at(metricsAt);
     const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
-    if (message !== this.lastAnnounced) {
-      this.lastAnnounced = message;
+    if (message !== this.#lastAnnounced) {
+      this.#lastAnnounced = message;
       this.announcement = message;
     }
   }
@@ -247,7 +247,7 @@ export class BulkheadLab extends ScenarioElement {
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
-                  @click=${this.toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+                  @click=${this.#toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
                 : nothing
             }
           </div>
@@ -295,7 +295,7 @@ export class BulkheadLab extends ScenarioElement {
         </div>
         <div part="section" role="group" aria-labelledby="h-notebook">
           ${section('Baseline and notes', 'h-notebook')}
-          <lab-notebook key=${this.labKey} heading=${title} heading-level=${widgets}></lab-notebook>
+          <lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>
         </div>
         <div part="section">
           <details>

@@ -3,7 +3,7 @@ import { live } from 'lit/directives/live.js';
 import { FAULTS, isPartitioned, uiRangeOf, type Fault, type LabConfig, type NumericField } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { POLICY_HELP, POLICY_LABEL } from '../format.js';
+import { POLICY_HELP, POLICY_LABEL } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 interface NumberControl {
@@ -110,7 +110,7 @@ export class LabControls extends ScenarioElement {
   /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
   declare private refused: { field: NumericField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
-  private editStart: number | null = null;
+  #editStart: number | null = null;
 
   constructor() {
     super();
@@ -118,7 +118,7 @@ export class LabControls extends ScenarioElement {
     this.refused = null;
   }
 
-  private change(changes: Partial<Record<keyof LabConfig, unknown>>) {
+  #change(changes: Partial<Record<keyof LabConfig, unknown>>) {
     const { slots, reservedA } = this.scenario.config;
     const lowered = typeof changes.slots === 'number' && changes.slots !== slots && reservedA > changes.slots - 1;
     this.clamped = lowered ? (changes.slots as number) - 1 : null;
@@ -126,24 +126,24 @@ export class LabControls extends ScenarioElement {
   }
 
   /** Applies a typed number once it is a valid whole number in range; leaves the box alone while it is not. */
-  private onNumber(field: NumericField, event: Event, commit: boolean) {
+  #onNumber(field: NumericField, event: Event, commit: boolean) {
     const input = event.target as HTMLInputElement;
     const { min, max } = uiRangeOf(field, this.scenario.config);
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
     if (valid) this.refused = null;
-    if (valid && value !== this.scenario.config[field]) this.change({ [field]: value });
+    if (valid && value !== this.scenario.config[field]) this.#change({ [field]: value });
     else if (commit && !valid) {
       // Typing applies each valid prefix at once ("15" on the way to "150"): go back to where the edit began.
-      const before = this.editStart ?? this.scenario.config[field];
+      const before = this.#editStart ?? this.scenario.config[field];
       this.refused = { field, value: input.value.trim().slice(0, 12) };
-      if (before !== this.scenario.config[field]) this.change({ [field]: before });
+      if (before !== this.scenario.config[field]) this.#change({ [field]: before });
       input.value = String(before);
     }
-    if (commit) this.editStart = null;
+    if (commit) this.#editStart = null;
   }
 
-  private renderNumber(config: LabConfig, { field, label, unit, disabledBecause }: NumberControl) {
+  #renderNumber(config: LabConfig, { field, label, unit, disabledBecause }: NumberControl) {
     const { min, max } = uiRangeOf(field, config);
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
@@ -152,8 +152,8 @@ export class LabControls extends ScenarioElement {
       <label for=${id}>${unit ? `${label} (${unit})` : label}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${live(String(config[field]))}
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
-        @focus=${() => (this.editStart = config[field])}
-        @input=${(e: Event) => this.onNumber(field, e, false)} @change=${(e: Event) => this.onNumber(field, e, true)}>
+        @focus=${() => (this.#editStart = config[field])}
+        @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}>
       ${
         why
           ? html`<p class="why" id="${id}-why">${why}</p>`
@@ -183,32 +183,32 @@ export class LabControls extends ScenarioElement {
           <label for="policy">Scheduling policy</label>
           <!-- Options written out, so they exist before the select's value is set on first render. -->
           <select id="policy" aria-describedby="policy-help" .value=${live(config.policy)}
-            @change=${(e: Event) => this.change({ policy: (e.target as HTMLSelectElement).value })}>
+            @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
             <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
             <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
             <option value="strict-partitions">${POLICY_LABEL['strict-partitions']}</option>
             <option value="borrowing">${POLICY_LABEL.borrowing}</option>
           </select>
           <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>
-          ${this.renderNumber(config, QUEUE)}
+          ${this.#renderNumber(config, QUEUE)}
         </fieldset>
         <fieldset>
           <legend>Dependency A</legend>
           ${FAULTS.map(
             (fault) => html`<label class="radio">
             <input type="radio" name="aFault" value=${fault} .checked=${live(config.aFault === fault)}
-              @change=${() => this.change({ aFault: fault })}>
+              @change=${() => this.#change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>
           </label>`,
           )}
         </fieldset>
         <fieldset>
           <legend>Allocate workers and demand</legend>
-          ${DEMAND.map((control) => this.renderNumber(config, control))}
+          ${DEMAND.map((control) => this.#renderNumber(config, control))}
         </fieldset>
         <fieldset>
           <legend>Read the full outcome</legend>
-          ${this.renderNumber(config, TARGET)}
+          ${this.#renderNumber(config, TARGET)}
           <p class="why">Moves only the gate, never the schedule.</p>
         </fieldset>
         <p class="fixed">Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.</p>

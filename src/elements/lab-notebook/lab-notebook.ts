@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
-import { FIELDS, type TenantMetrics } from '../../sim/index.js';
+import { FIELDS, metricsAt, type TenantMetrics } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
@@ -143,7 +143,7 @@ export class LabNotebook extends ScenarioElement {
     `,
   ];
 
-  private readonly layout = new ContainerLayout<Layout>(this, 'joint');
+  readonly #layout = new ContainerLayout<Layout>(this, 'joint');
 
   declare key: string;
   declare heading: string;
@@ -152,7 +152,7 @@ export class LabNotebook extends ScenarioElement {
   declare private changedElsewhere: boolean;
   /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
   storage: () => NoteStorage | null = browserStorage;
-  private store: NoteStore | null = null;
+  #store: NoteStore | null = null;
 
   constructor() {
     super();
@@ -164,17 +164,17 @@ export class LabNotebook extends ScenarioElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('storage', this.onStorage);
+    window.addEventListener('storage', this.#onStorage);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('storage', this.onStorage);
+    window.removeEventListener('storage', this.#onStorage);
   }
 
   /** Another tab or window changed this notebook's notes (or cleared all storage, key null). */
-  private readonly onStorage = (event: StorageEvent) => {
-    const store = this.store;
+  readonly #onStorage = (event: StorageEvent) => {
+    const store = this.#store;
     if (!store || (event.key !== null && event.key !== store.key)) return;
     if (event.storageArea !== this.storage()) return;
     const text = event.key === null ? store.stored() : event.newValue;
@@ -190,23 +190,23 @@ export class LabNotebook extends ScenarioElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    if (!this.store || this.store.key !== this.storageKey) {
-      this.store = new NoteStore(this.storageKey, () => this.storage());
-      this.store.load();
+    if (!this.#store || this.#store.key !== this.storageKey) {
+      this.#store = new NoteStore(this.storageKey, () => this.storage());
+      this.#store.load();
       this.changedElsewhere = false;
     }
   }
 
-  private snapshot(): Snapshot {
-    return { config: { ...this.scenario.config }, results: this.scenario.fullWindow };
+  #snapshot(): Snapshot {
+    return { config: { ...this.scenario.config }, results: this.scenario.at(metricsAt, this.scenario.config.horizon) };
   }
 
-  private get notesText(): string {
-    return this.store?.current ?? '';
+  get #notesText(): string {
+    return this.#store?.current ?? '';
   }
 
-  private onNotes(event: Event) {
-    this.store!.save((event.target as HTMLTextAreaElement).value);
+  #onNotes(event: Event) {
+    this.#store!.save((event.target as HTMLTextAreaElement).value);
     this.changedElsewhere = false;
     this.requestUpdate();
   }
@@ -215,14 +215,14 @@ export class LabNotebook extends ScenarioElement {
   exportText(date = new Date()): string {
     return notesMarkdown({
       heading: this.heading,
-      notes: this.notesText,
-      current: this.snapshot(),
+      notes: this.#notesText,
+      current: this.#snapshot(),
       baseline: this.baseline,
       date,
     });
   }
 
-  private download() {
+  #download() {
     const url = URL.createObjectURL(new Blob([this.exportText()], { type: 'text/markdown' }));
     const link = document.createElement('a');
     link.href = url;
@@ -231,12 +231,12 @@ export class LabNotebook extends ScenarioElement {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 
-  private renderBaseline() {
+  #renderBaseline() {
     const baseline = this.baseline;
     if (!baseline) {
       return html`<p class="hint">Capture a baseline to compare any change you make against these settings and results.</p>`;
     }
-    const current = this.snapshot();
+    const current = this.#snapshot();
     const changed = FIELDS.filter((field) => baseline.config[field] !== current.config[field]);
     return html`
       ${
@@ -245,17 +245,17 @@ export class LabNotebook extends ScenarioElement {
           : html`<p class="hint">Settings changed since the baseline:</p>
           <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`
       }
-      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
+      <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
-          ${this.layout.value === 'joint' ? this.renderJoint(baseline, current) : TENANTS.map((t) => this.renderTenant(baseline, current, t))}
+          ${this.#layout.value === 'joint' ? this.#renderJoint(baseline, current) : TENANTS.map((t) => this.#renderTenant(baseline, current, t))}
         </div>
       </div>
     `;
   }
 
   /** Baseline, now and difference of every measure of one tenant, then its gate. */
-  private figures(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
+  #figures(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
     const rows = MEASURES.map(({ label, of, rate }) => {
       const before = of(baseline.results[t]);
       const after = of(current.results[t]);
@@ -269,8 +269,8 @@ export class LabNotebook extends ScenarioElement {
     ];
   }
 
-  private renderJoint(baseline: Snapshot, current: Snapshot) {
-    const [a, b] = TENANTS.map((t) => this.figures(baseline, current, t));
+  #renderJoint(baseline: Snapshot, current: Snapshot) {
+    const [a, b] = TENANTS.map((t) => this.#figures(baseline, current, t));
     return html`<table>
       <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
       <thead>
@@ -290,10 +290,10 @@ export class LabNotebook extends ScenarioElement {
   }
 
   /** One tenant's comparison: a row per measure, or (stacked) a row per figure under each measure. */
-  private renderTenant(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
-    const rows = this.figures(baseline, current, t);
+  #renderTenant(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
+    const rows = this.#figures(baseline, current, t);
     const caption = html`<caption class="tenant-${t}">Tenant ${t}: baseline, now and difference</caption>`;
-    if (this.layout.value === 'stacked') {
+    if (this.#layout.value === 'stacked') {
       return html`<table class="per-tenant">${caption}
         ${rows.map(
           ({ label, values }) => html`<tbody class="measure">
@@ -319,29 +319,29 @@ export class LabNotebook extends ScenarioElement {
         <div part="baseline" role="group" aria-labelledby="baseline-heading">
           ${this.renderHeading('Baseline', { id: 'baseline-heading' })}
           <div class="buttons">
-            <button type="button" @click=${() => (this.baseline = this.snapshot())}>
+            <button type="button" @click=${() => (this.baseline = this.#snapshot())}>
               ${has ? 'Replace baseline' : 'Capture baseline'}</button>
             ${has ? html`<button type="button" @click=${() => (this.baseline = null)}>Clear baseline</button>` : ''}
           </div>
-          ${this.renderBaseline()}
+          ${this.#renderBaseline()}
         </div>
         <div part="notes" role="group" aria-labelledby="notes-heading">
           ${this.renderHeading('Notes', { id: 'notes-heading' })}
           <label for="notes" class="hint">What did you expect, and what happened?</label>
-          <textarea id="notes" .value=${this.notesText} @input=${this.onNotes}></textarea>
+          <textarea id="notes" .value=${this.#notesText} @input=${this.#onNotes}></textarea>
           ${
             this.changedElsewhere
               ? html`<p class="hint" role="status">These notes were changed in another tab or window; this box shows the latest.</p>`
               : nothing
           }
           ${
-            this.store!.persistent
+            this.#store!.persistent
               ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
               : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
                 Export them to keep a copy.</p>`
           }
           <div class="buttons">
-            <button type="button" @click=${this.download}>Export notes</button>
+            <button type="button" @click=${this.#download}>Export notes</button>
           </div>
         </div>
       </div>

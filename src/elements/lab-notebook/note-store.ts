@@ -17,29 +17,33 @@ export function browserStorage(): NoteStorage | null {
 export class NoteStore {
   /** False once storage failed to read or write: the notes then last for this visit only. */
   persistent = true;
-  private text = '';
+  #text = '';
+
+  readonly #storage: () => NoteStorage | null;
 
   constructor(
     readonly key: string,
-    private readonly storage: () => NoteStorage | null,
-  ) {}
+    storage: () => NoteStorage | null,
+  ) {
+    this.#storage = storage;
+  }
 
   load(): string {
     try {
-      const store = this.storage();
+      const store = this.#storage();
       if (!store) throw new Error('no storage');
-      this.text = store.getItem(this.key) ?? this.text;
+      this.#text = store.getItem(this.key) ?? this.#text;
     } catch {
       this.persistent = false;
     }
-    return this.text;
+    return this.#text;
   }
 
   /** Keeps the text for the visit in any case, and in storage when that works (see `persistent`). */
   save(text: string): void {
-    this.text = text;
+    this.#text = text;
     try {
-      const store = this.storage();
+      const store = this.#storage();
       if (!store) throw new Error('no storage');
       store.setItem(this.key, text);
       this.persistent = true;
@@ -53,19 +57,19 @@ export class NoteStore {
    * the next save builds on it instead of writing stale text over it.
    */
   adopt(text: string | null): void {
-    this.text = text ?? '';
+    this.#text = text ?? '';
   }
 
   /** What storage holds under this key now, or null when it holds nothing or cannot be read. */
   stored(): string | null {
     try {
-      return this.storage()?.getItem(this.key) ?? null;
+      return this.#storage()?.getItem(this.key) ?? null;
     } catch {
       return null;
     }
   }
 
   get current(): string {
-    return this.text;
+    return this.#text;
   }
 }

@@ -1,6 +1,6 @@
 import { LitElement, css, html, svg, type PropertyValues } from 'lit';
-import { tokens, wideHost } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
+import { tokens } from '../../styles/tokens.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { checkResultFile, type EndpointResult, type MeasuredRunFile, type RunResult } from './result-file.js';
 
@@ -184,35 +184,35 @@ export class MeasuredRun extends LitElement {
     return this.data;
   }
   set result(value: unknown) {
-    this.cancel();
-    this.show(value);
+    this.#cancel();
+    this.#show(value);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (!changed.has('src')) return;
-    if (this.src) void this.load(this.src);
-    else this.cancel();
+    if (this.src) void this.#load(this.src);
+    else this.#cancel();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.interrupted && this.src) void this.load(this.src);
+    if (this.interrupted && this.src) void this.#load(this.src);
     this.interrupted = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.interrupted = this.loading !== null;
-    this.cancel();
+    this.#cancel();
   }
 
   /** Stops the load in flight, so its answer, if it still comes, is ignored. */
-  private cancel() {
+  #cancel() {
     this.loading?.abort();
     this.loading = null;
   }
 
-  private show(value: unknown) {
+  #show(value: unknown) {
     try {
       this.data = checkResultFile(value);
       this.error = null;
@@ -222,8 +222,8 @@ export class MeasuredRun extends LitElement {
     }
   }
 
-  private async load(src: string) {
-    this.cancel();
+  async #load(src: string) {
+    this.#cancel();
     const loading = (this.loading = new AbortController());
     this.data = null;
     this.error = null;
@@ -248,7 +248,7 @@ export class MeasuredRun extends LitElement {
       } catch {
         throw new Error(`${src} did not answer with JSON`);
       }
-      if (this.loading === loading) this.show(value);
+      if (this.loading === loading) this.#show(value);
     } catch (error) {
       // An answer to a load that a newer src or result replaced is dropped, failed or not.
       if (this.loading === loading)
@@ -259,7 +259,7 @@ export class MeasuredRun extends LitElement {
     }
   }
 
-  private renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
+  #renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
     const summary =
       `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
@@ -268,7 +268,7 @@ export class MeasuredRun extends LitElement {
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
   }
 
-  private renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
+  #renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
     // Headroom above the highest p99 keeps the line clear of the label.
     // A loop, not Math.max(...all), which overflows the stack on many windows.
     let highestMs = Math.max(1, timeoutMs);
@@ -283,13 +283,13 @@ export class MeasuredRun extends LitElement {
         ${runs.map(
           (run) => html`<figure>
           <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
-          ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.renderChart(run, e, scaleMs))}
+          ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.#renderChart(run, e, scaleMs))}
         </figure>`,
         )}
       </div>`;
   }
 
-  private renderTable(runs: RunResult[]) {
+  #renderTable(runs: RunResult[]) {
     const heads = [
       'Run',
       'Endpoint',
@@ -323,12 +323,12 @@ export class MeasuredRun extends LitElement {
     </div>`;
   }
 
-  private renderError(message: string) {
+  #renderError(message: string) {
     return html`<p class="error" role="alert">Could not show the measured run: ${message}</p>`;
   }
 
   protected override render() {
-    if (this.error) return this.renderError(this.error);
+    if (this.error) return this.#renderError(this.error);
     const data = this.data;
     if (!data) {
       return this.src
@@ -336,14 +336,14 @@ export class MeasuredRun extends LitElement {
         : html`<p class="meta">No measured run to show yet: set src to a result file.</p>`;
     }
     try {
-      return this.renderResult(data);
+      return this.#renderResult(data);
     } catch (error) {
       // checkResultFile should have refused anything that gets here; never let it escape the element.
-      return this.renderError((error as Error).message);
+      return this.#renderError((error as Error).message);
     }
   }
 
-  private renderResult(data: MeasuredRunFile) {
+  #renderResult(data: MeasuredRunFile) {
     const { meta, options } = data;
     const scenarios = [...new Set(data.runs.map((r) => r.scenario))];
     return html`
@@ -356,14 +356,14 @@ export class MeasuredRun extends LitElement {
         <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>
         other errors such as a failing dependency's (stacked above).</p>
       ${scenarios.map((s) =>
-        this.renderScenario(
+        this.#renderScenario(
           s,
           data.runs.filter((r) => r.scenario === s),
           options.timeoutMs,
         ),
       )}
       <h3>Every run</h3>
-      ${this.renderTable(data.runs)}
+      ${this.#renderTable(data.runs)}
     `;
   }
 }

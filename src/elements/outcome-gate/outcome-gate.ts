@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import type { Note } from '../../scenario/source.js';
-import { quoteValue, type Tenant } from '../../sim/index.js';
+import { quoteValue, type Tenant } from '../../sim/config.js';
+import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';
 import { GATE_LABEL, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -75,7 +76,7 @@ export class OutcomeGate extends ScenarioElement {
     this.window = 'full';
   }
 
-  private get shownTenant(): Tenant {
+  get #shownTenant(): Tenant {
     return this.tenant === 'A' ? 'A' : 'B';
   }
 
@@ -89,11 +90,11 @@ export class OutcomeGate extends ScenarioElement {
   }
 
   protected override render() {
-    const tenant = this.shownTenant;
+    const tenant = this.#shownTenant;
     const full = this.window !== 'inspected';
     const scenario = this.scenario;
     const tick = full ? scenario.config.horizon : scenario.tick;
-    const m = scenario.metricsAt(tick)[tenant];
+    const m = scenario.at(metricsAt, tick)[tenant];
     const unfinished = m.offered - m.completed;
     return html`
       ${this.renderNotices()}

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
-import type { TenantMetrics } from '../../sim/index.js';
-import { tokens, wideHost } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
+import { metricsAt, type TenantMetrics } from '../../sim/index.js';
+import { tokens } from '../../styles/tokens.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
@@ -63,7 +63,7 @@ export class OutcomeTable extends ScenarioElement {
     `,
   ];
 
-  private readonly layout = new ContainerLayout<Layout>(this, 'joint');
+  readonly #layout = new ContainerLayout<Layout>(this, 'joint');
 
   static override properties = { window: {} };
   declare window: 'inspected' | 'full';
@@ -81,17 +81,17 @@ export class OutcomeTable extends ScenarioElement {
     const scenario = this.scenario;
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
-    const metrics = scenario.metricsAt(tick);
+    const metrics = scenario.at(metricsAt, tick);
     const caption = full
       ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
       : `Per tenant at tick ${tick}`;
     return html`
       ${this.renderNotices()}
-      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
+      <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
           ${
-            this.layout.value === 'joint'
+            this.#layout.value === 'joint'
               ? html`<table part="table">
                 <caption>${caption}</caption>
                 <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>

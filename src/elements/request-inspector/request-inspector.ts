@@ -1,9 +1,9 @@
 import { css, html } from 'lit';
-import { stateAt, type RequestRecord } from '../../sim/index.js';
+import { slotsAt, stateAt, type RequestRecord } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
-import { tokens, wideHost } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
-import { stateLabel } from '../format.js';
+import { tokens } from '../../styles/tokens.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
+import { stateLabel } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /** What a reader may know of a request at `tick`: nothing from after it. */
@@ -74,10 +74,10 @@ export class RequestInspector extends ScenarioElement {
   ];
 
   /** Wide: a column per fact; narrow (below 40em): three columns that wrap, so nothing scrolls sideways. */
-  private readonly layout = new ContainerLayout<'wide' | 'narrow'>(this, 'wide');
+  readonly #layout = new ContainerLayout<'wide' | 'narrow'>(this, 'wide');
 
   /** Every request, a column per fact: for a box of 40em or more. */
-  private renderWide(tick: number) {
+  #renderWide(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests">
       <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
@@ -97,7 +97,7 @@ export class RequestInspector extends ScenarioElement {
   }
 
   /** The same facts in three columns that wrap, for a narrow box: nothing scrolls sideways. */
-  private renderNarrow(tick: number) {
+  #renderNarrow(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests" class="narrow">
       <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
@@ -123,21 +123,21 @@ export class RequestInspector extends ScenarioElement {
     const tick = scenario.tick;
     return html`
       ${this.renderNotices()}
-      <div class="tables frame ${this.layout.measured ? '' : 'measuring'}">
+      <div class="tables frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Every slot at tick ${tick}">
           <table part="resources">
             <caption>Every slot at tick ${tick}</caption>
             <thead><tr><th scope="col">Slot</th><th scope="col">Home</th><th scope="col">Held by</th>
               <th scope="col" class="turn"><span>Borrowed</span></th></tr></thead>
-            <tbody>${scenario.slotsAt().map(
+            <tbody>${scenario.at(slotsAt).map(
               (s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? 'shared'}</td>
               <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`,
             )}</tbody>
           </table>
         </div>
         <div class="scroller requests" tabindex="0" role="group" aria-label="Every request at tick ${tick}">
-          ${this.layout.value === 'wide' ? this.renderWide(tick) : this.renderNarrow(tick)}
+          ${this.#layout.value === 'wide' ? this.#renderWide(tick) : this.#renderNarrow(tick)}
         </div>
       </div>
     `;

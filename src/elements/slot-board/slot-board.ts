@@ -2,6 +2,7 @@ import { css, html } from 'lit';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { queuesAt, slotsAt } from '../../sim/index.js';
 
 /**
  * The inspected tick at a glance: who holds each slot (and whether it is borrowed), and each
@@ -74,8 +75,8 @@ export class SlotBoard extends ScenarioElement {
 
   protected override render() {
     const scenario = this.scenario;
-    const slots = scenario.slotsAt();
-    const queues = scenario.queuesAt();
+    const slots = scenario.at(slotsAt);
+    const queues = scenario.at(queuesAt);
     return html`
       ${this.renderNotices()}
       ${this.renderHeading(`Slots at tick ${scenario.tick}`)}

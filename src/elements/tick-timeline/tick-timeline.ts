@@ -1,7 +1,8 @@
 import { css, html, type PropertyValues } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scenario/clock.js';
-import { tokens, wideHost } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
+import { tokens } from '../../styles/tokens.js';
+import { endedAt, slotsAt } from '../../sim/index.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -202,22 +203,22 @@ export class TickTimeline extends ScenarioElement {
     `,
   ];
 
-  private request = this.bound.request.bind(this.bound);
+  #request = this.bound.request.bind(this.bound);
   /** While playing, the timer that re-renders at the next whole inspection second, so the clock shown moves every second. */
-  private nextSecond: { time: TimeSource; handle: unknown } | null = null;
+  #nextSecond: { time: TimeSource; handle: unknown } | null = null;
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    this.stopSecond();
+    this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
     const elapsed = playback.elapsed;
     const ms = ((Math.floor(elapsed + 1e-6) + 1 - elapsed) * 1000) / playback.speed;
     const time = playback.time;
-    this.nextSecond = {
+    this.#nextSecond = {
       time,
       handle: time.setTimeout(() => {
-        this.nextSecond = null;
+        this.#nextSecond = null;
         this.requestUpdate();
       }, ms),
     };
@@ -225,16 +226,16 @@ export class TickTimeline extends ScenarioElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.stopSecond();
+    this.#stopSecond();
   }
 
-  private stopSecond() {
-    if (this.nextSecond) this.nextSecond.time.clearTimeout(this.nextSecond.handle);
-    this.nextSecond = null;
+  #stopSecond() {
+    if (this.#nextSecond) this.#nextSecond.time.clearTimeout(this.#nextSecond.handle);
+    this.#nextSecond = null;
   }
-  private readonly layout = new ContainerLayout<Layout>(this, 'rows');
+  readonly #layout = new ContainerLayout<Layout>(this, 'rows');
 
-  private onKey(event: KeyboardEvent) {
+  #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
     const to: Record<string, number> = {
       ArrowRight: tick + 1,
@@ -243,77 +244,77 @@ export class TickTimeline extends ScenarioElement {
       End: config.horizon,
       PageUp: tick - 5,
       PageDown: tick + 5,
-      ...(this.layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
+      ...(this.#layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
     };
     const target = to[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    this.request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, target)) });
+    this.#request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, target)) });
   }
 
-  private seek(tick: number) {
-    this.request('bulkhead-seek-request', { tick });
+  #seek(tick: number) {
+    this.#request('bulkhead-seek-request', { tick });
   }
 
-  private get ticks(): number[] {
+  get #ticks(): number[] {
     return Array.from({ length: this.scenario.config.horizon + 1 }, (_, t) => t);
   }
 
-  private caption() {
+  #caption() {
     return html`<caption class="visually-hidden">Which request holds each slot at every tick; the inspected tick is ${this.scenario.tick}</caption>`;
   }
 
   /** The cell of one slot at one tick: the holder's tenant letter over its number, * if borrowed. */
-  private slotCell(slot: number, t: number) {
-    const view = this.scenario.slotsAt(t)[slot]!;
+  #slotCell(slot: number, t: number) {
+    const view = this.scenario.at(slotsAt, t)[slot]!;
     const classes = [
       view.tenant ?? 'free',
       view.borrowed ? 'borrowed' : '',
       t === this.scenario.tick ? 'current' : '',
     ].join(' ');
-    return html`<td class=${classes} @click=${() => this.seek(t)}
+    return html`<td class=${classes} @click=${() => this.#seek(t)}
       title=${view.holder ? `${view.holder}${view.borrowed ? ', borrowed' : ''}` : 'free'}
       >${view.holder ? idParts(view.holder) : '·'}${view.borrowed ? html`<span class="m">*</span>` : ''}</td>`;
   }
 
   /** The requests that ended one way at one tick; a tenant letter repeated under itself is only for screen readers. */
-  private eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
-    const events = this.scenario.eventsByTick[t]![kind];
+  #eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
+    const events = this.scenario.at(endedAt, t)[kind];
     const ids = [...events.A, ...events.B];
     return html`<td class="events ${t === this.scenario.tick ? 'current' : ''}">${ids.map(
       (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span>${' '}`,
     )}</td>`;
   }
 
-  private slotLabel(slot: number, home: string | null) {
+  #slotLabel(slot: number, home: string | null) {
     return home ? `${slot} (${home})` : slot;
   }
 
   /** Ticks across: a row per slot, then a row per kind of ending; a column per tick. */
-  private renderRows() {
+  #renderRows() {
     const { tick } = this.scenario;
     return html`<table class="grid rows" part="grid">
-      ${this.caption()}
+      ${this.#caption()}
       <thead>
         <tr>
           <th scope="col">Slot</th>
-          ${this.ticks.map(
+          ${this.#ticks.map(
             (t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
-            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.seek(t)}>${t}</th>`,
+            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.#seek(t)}>${t}</th>`,
           )}
         </tr>
       </thead>
       <tbody>
-        ${this.scenario.slotsAt(0).map(
+        ${this.scenario.at(slotsAt, 0).map(
           ({ slot, home }) => html`<tr>
-          <th scope="row">${this.slotLabel(slot, home)}</th>
-          ${this.ticks.map((t) => this.slotCell(slot, t))}
+          <th scope="row">${this.#slotLabel(slot, home)}</th>
+          ${this.#ticks.map((t) => this.#slotCell(slot, t))}
         </tr>`,
         )}
         ${EVENT_ROWS.map(
           ([label, kind]) => html`<tr>
           <th scope="row">${label}</th>
-          ${this.ticks.map((t) => this.eventCell(kind, t))}
+          ${this.#ticks.map((t) => this.#eventCell(kind, t))}
         </tr>`,
         )}
       </tbody>
@@ -321,25 +322,25 @@ export class TickTimeline extends ScenarioElement {
   }
 
   /** Ticks down, for a narrow width: a row per tick; a column per slot, then per kind of ending. */
-  private renderColumns() {
+  #renderColumns() {
     const { tick } = this.scenario;
-    const slots = this.scenario.slotsAt(0);
+    const slots = this.scenario.at(slotsAt, 0);
     return html`<table class="grid columns" part="grid">
-      ${this.caption()}
+      ${this.#caption()}
       <thead>
         <tr>
           <th scope="col">Tick</th>
-          ${slots.map(({ slot, home }) => html`<th scope="col">${this.slotLabel(slot, home)}</th>`)}
+          ${slots.map(({ slot, home }) => html`<th scope="col">${this.#slotLabel(slot, home)}</th>`)}
           ${EVENT_ROWS.map(([label]) => html`<th scope="col" class="events"><span>${label}</span></th>`)}
         </tr>
       </thead>
       <tbody>
-        ${this.ticks.map(
+        ${this.#ticks.map(
           (t) => html`<tr>
           <th scope="row" class=${t === tick ? 'current' : ''} aria-current=${t === tick ? 'true' : 'false'}
-            @click=${() => this.seek(t)}>${t}</th>
-          ${slots.map(({ slot }) => this.slotCell(slot, t))}
-          ${EVENT_ROWS.map(([, kind]) => this.eventCell(kind, t))}
+            @click=${() => this.#seek(t)}>${t}</th>
+          ${slots.map(({ slot }) => this.#slotCell(slot, t))}
+          ${EVENT_ROWS.map(([, kind]) => this.#eventCell(kind, t))}
         </tr>`,
         )}
       </tbody>
@@ -353,20 +354,20 @@ export class TickTimeline extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
-        <button type="button" @click=${() => this.request(playing ? 'bulkhead-pause-request' : 'bulkhead-play-request', {})}>
+        <button type="button" @click=${() => this.#request(playing ? 'bulkhead-pause-request' : 'bulkhead-play-request', {})}>
           ${playing ? 'Pause' : tick >= config.horizon ? 'Play again' : 'Play'}
         </button>
-        <button type="button" @click=${() => this.request('bulkhead-step-request', {})} ?disabled=${tick >= config.horizon}>
+        <button type="button" @click=${() => this.#request('bulkhead-step-request', {})} ?disabled=${tick >= config.horizon}>
           Next tick
         </button>
-        <button type="button" @click=${() => this.request('bulkhead-restart-request', {})}>Restart</button>
+        <button type="button" @click=${() => this.#request('bulkhead-restart-request', {})}>Restart</button>
         <fieldset class="speed">
           <legend>Speed</legend>
           ${SPEEDS.map(
             (
               s,
             ) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
-              @change=${() => this.request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
+              @change=${() => this.#request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
           )}
         </fieldset>
       </div>
@@ -374,15 +375,15 @@ export class TickTimeline extends ScenarioElement {
         <label for="inspection">Inspection</label>
         <input id="inspection" type="range" min="0" max=${config.horizon} step="1" .value=${String(tick)}
           aria-valuetext="tick ${tick} of ${config.horizon}"
-          @input=${(e: Event) => this.request('bulkhead-seek-request', { tick: Number((e.target as HTMLInputElement).value) })}>
+          @input=${(e: Event) => this.#request('bulkhead-seek-request', { tick: Number((e.target as HTMLInputElement).value) })}>
         <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
           ${playing ? `· playing at ${speed}×` : '· paused'}</output>
       </div>
-      <div class="frame ${this.layout.measured ? '' : 'measuring'}">
+      <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
-          @keydown=${this.onKey}>
-          ${this.layout.value === 'rows' ? this.renderRows() : this.renderColumns()}
+          @keydown=${this.#onKey}>
+          ${this.#layout.value === 'rows' ? this.#renderRows() : this.#renderColumns()}
         </div>
       </div>
       <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a

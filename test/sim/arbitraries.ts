@@ -1,0 +1,25 @@
+// Random valid configs for the model's property tests.
+import fc from 'fast-check';
+import { FAULTS, POLICIES, validateConfig, type LabConfig } from '../../src/sim/index.js';
+
+export /** Small but varied configs: every policy and fault, tight and generous capacities and timeouts. */
+const configs: fc.Arbitrary<LabConfig> = fc
+  .record({
+    policy: fc.constantFrom(...POLICIES),
+    slots: fc.integer({ min: 1, max: 8 }),
+    reservedRaw: fc.nat(7),
+    aPerTick: fc.integer({ min: 0, max: 3 }),
+    bEvery: fc.integer({ min: 1, max: 12 }),
+    aHold: fc.integer({ min: 1, max: 12 }),
+    bHold: fc.integer({ min: 1, max: 12 }),
+    aFault: fc.constantFrom(...FAULTS),
+    aTimeout: fc.integer({ min: 1, max: 20 }),
+    bTimeout: fc.integer({ min: 1, max: 20 }),
+    queueCap: fc.integer({ min: 0, max: 12 }),
+    target: fc.integer({ min: 0, max: 100 }),
+    horizon: fc.integer({ min: 0, max: 30 }),
+    lastArrivalRaw: fc.nat(30),
+  })
+  .map(({ reservedRaw, lastArrivalRaw, ...rest }) =>
+    validateConfig({ ...rest, reservedA: reservedRaw % rest.slots, lastArrival: lastArrivalRaw % (rest.horizon + 1) }),
+  );
