@@ -1,5 +1,5 @@
 /** How policies and request states read in every element. */
-import type { Policy, RequestRecord, RequestState } from '../sim/index.js';
+import type { IsolationReading, Policy, RequestRecord, RequestState } from '../sim/index.js';
 
 export const POLICY_LABEL: Record<Policy, string> = {
   'shared-fifo': 'Shared FIFO',
@@ -21,3 +21,10 @@ export function stateLabel(record: RequestRecord, state: RequestState): string {
   return state === 'upcoming' ? 'not yet offered' : state;
 }
 
+/** The isolation reading's rows: why a tenant's requests did not complete. */
+export const ISOLATION_LABEL: Record<keyof IsolationReading, string> = {
+  keptOutByOther: 'Kept out by the other tenant',
+  keptOutByOwn: 'Kept out by its own load',
+  ownCallFailed: 'Its own call failed',
+  unresolved: 'Unresolved at the horizon',
+};

@@ -19,3 +19,5 @@ export { metricsAt, p95, requiredCompletions, stateAt } from './derive.js';
 export type { Gate, RequestState, TenantMetrics } from './derive.js';
 export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.js';
 export type { EndedAt, SlotView } from './occupancy.js';
+export { endingOf, explain, isolation } from './explain.js';
+export type { Admission, BlockedTick, Ending, Explanation, IsolationReading, SlotHolder } from './explain.js';
