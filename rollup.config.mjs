@@ -67,6 +67,12 @@ export default [
     output: { file: 'dist/sim.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps()],
   },
+  // The autoloader: a page's one script tag that loads each element's entry when its tag appears.
+  {
+    input: 'dist/lib/autoload.js',
+    output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
+    plugins: [inputMaps(), minify],
+  },
   // Everything in one self-contained file, for a single script tag.
   {
     input: 'dist/lib/index.js',

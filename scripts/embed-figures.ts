@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { BUDGETS, KB, checkBudgets, closureSize, measure } from './size.mjs';
+import { BUDGETS, KB, checkBudgets, closureSize, measure, pageCosts } from './size.mjs';
 import { serveStatic } from '../test/node/static-server.js';
 
 export const DOC = 'docs/EMBEDDING.md';
@@ -122,11 +122,19 @@ export async function sizesBlock(): Promise<string> {
     await entry(`\`dist/elements/${tag}.js\` with what it loads`, `dist/elements/${tag}.js`);
   const sim = measure('dist/sim.js');
   rows.push(`| \`dist/sim.js\`, the model for Node (not minified) | ${kb(sim.raw)} | ${kb(sim.gzip)} | |`);
+  const code = (text: string) => text.replace(/<[\w-]+>/g, (tag) => `\`${tag}\``);
+  const pages = (await pageCosts()).map((row) => `| ${code(row.label)} | ${row.files} | **${kb(row.gzip)}** |`);
   return [
     SIZES_START,
     '| output | raw | gzip -9 | budget (`scripts/size.mjs`) |',
     '|---|---|---|---|',
     ...rows,
+    '',
+    'What a page fetches, by how it includes the elements:',
+    '',
+    '| page, included by | files | gzip -9 |',
+    '|---|---|---|',
+    ...pages,
     SIZES_END,
   ].join('\n');
 }

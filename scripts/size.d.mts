@@ -17,3 +17,4 @@ export interface Floor {
 }
 export const FLOORS: Floor[];
 export function floorSize(code: string): Promise<number>;
+export function pageCosts(): Promise<Array<{ label: string; gzip: number; files: number }>>;

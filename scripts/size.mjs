@@ -95,6 +95,33 @@ export const FLOORS = [
   },
 ];
 
+/**
+ * The three ways to include the elements, for a page that shows only some of them: the all-in-one
+ * bundle (everything), the per-element entries a page lists itself, and the autoloader, which
+ * fetches those same entries when their tags appear.
+ */
+export async function pageCosts() {
+  const AUTOLOAD = 'dist/autoload.js';
+  const pages = [
+    ['a lab', ['bulkhead-lab']],
+    ['one <outcome-gate>', ['outcome-gate']],
+    [
+      'a <bulkhead-scenario> with a <tick-timeline> and a <outcome-gate>',
+      ['bulkhead-scenario', 'tick-timeline', 'outcome-gate'],
+    ],
+  ];
+  const rows = [];
+  for (const [page, tags] of pages) {
+    const files = new Set();
+    for (const tag of tags) for (const file of await closure(`dist/elements/${tag}.js`)) files.add(file);
+    const entries = [...files].reduce((sum, file) => sum + measure(file).gzip, 0);
+    rows.push({ label: `${page}, per-element entries`, gzip: entries, files: files.size });
+    rows.push({ label: `${page}, autoloader`, gzip: entries + measure(AUTOLOAD).gzip, files: files.size + 1 });
+  }
+  rows.push({ label: 'any page, all-in-one bundle', gzip: measure('dist/bulkhead-lab.js').gzip, files: 1 });
+  return rows;
+}
+
 export async function floorSize(code) {
   const { default: configs } = await import(pathToFileURL(path.resolve('rollup.config.mjs')).href);
   const bundleConfig = configs.find((config) => config.output.file === 'dist/bulkhead-lab.js');
@@ -127,7 +154,7 @@ async function main() {
     process.exit(1);
   }
   const rows = [['file', 'raw B', 'gzip B', 'with its imports: files, raw B, gzip B']];
-  for (const file of ['dist/bulkhead-lab.js', 'dist/sim.js']) {
+  for (const file of ['dist/bulkhead-lab.js', 'dist/autoload.js', 'dist/sim.js']) {
     const { raw, gzip } = measure(file);
     rows.push([file, num(raw), num(gzip), '']);
   }
@@ -158,6 +185,9 @@ async function main() {
       `  ${r.label}: ${kb(r.gzip)} (${num(r.gzip)} B, ${r.files} file${r.files === 1 ? '' : 's'}), budget ${kb(r.limit)}: ${status}`,
     );
   }
+  console.log('\nWhat a page loads, by how it includes the elements (gzip -9 of every file fetched):');
+  for (const row of await pageCosts())
+    console.log(`  ${row.label}: ${kb(row.gzip)} (${num(row.gzip)} B, ${row.files} file${row.files === 1 ? '' : 's'})`);
   console.log('\nThe least a standalone <outcome-gate> needs, minified and gzipped like the bundle:');
   for (const floor of FLOORS) {
     const gzip = await floorSize(floor.code);

@@ -1,0 +1,13 @@
+/** Every element of the library, by tag; each has its module at `dist/elements/<tag>.js`. */
+export const TAGS = [
+  'bulkhead-lab',
+  'bulkhead-scenario',
+  'lab-controls',
+  'lab-notebook',
+  'measured-run',
+  'outcome-gate',
+  'outcome-table',
+  'request-inspector',
+  'slot-board',
+  'tick-timeline',
+] as const;
