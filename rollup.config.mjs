@@ -75,7 +75,7 @@ export default [
   },
   // Everything in one self-contained file, for a single script tag.
   {
-    input: 'dist/lib/index.js',
+    input: 'dist/lib/bundle.js',
     output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
   },

@@ -1,20 +1,3 @@
-/**
- * Registers the lab and its widgets (the script-tag entry) and exports the public API.
- * `<measured-run>`, which charts the measured companion's results and has no place in an article's
- * lab, is its own entry (`dist/elements/measured-run.js`, `bulkhead-lab/measured-run`), so the
- * bundle every article loads does not carry it.
- */
-// Sources first, so views that upgrade after them find their enclosing source at once.
-export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
-export { BulkheadLab } from './elements/bulkhead-lab/define.js';
-export { LabControls } from './elements/lab-controls/define.js';
-export { LabNotebook } from './elements/lab-notebook/define.js';
-export { OutcomeGate } from './elements/outcome-gate/define.js';
-export { OutcomeTable } from './elements/outcome-table/define.js';
-export { RequestInspector } from './elements/request-inspector/define.js';
-export { SlotBoard } from './elements/slot-board/define.js';
-export { TickTimeline } from './elements/tick-timeline/define.js';
-export { SPEEDS, WINDOW_SECONDS, realTime, type Speed, type TimeSource } from './scenario/clock.js';
-export type * from './scenario/events.js';
-export { Scenario } from './scenario/scenario.js';
+/** The package's main entry: registers the lab and its widgets, and exports them with the model's API. */
+export * from './bundle.js';
 export * from './sim/index.js';

@@ -59,6 +59,8 @@ describe('the words of the experiment', () => {
       'Event ordering and limits',
       'Outcomes at the inspected tick',
       'Full-window calculation',
+      'Compare policies',
+      'Sweep',
       'Baseline and notes',
       'Every request and resource',
       'Scope and references',
@@ -183,7 +185,7 @@ describe('headings that fit the article', () => {
       html`<bulkhead-lab preset="stalled-dependency" heading-level="3"></bulkhead-lab>`,
     );
     expect(headings(el)[0]![0]).to.equal(3);
-    expect(headings(el).filter(([level]) => level === 4).length).to.equal(9);
+    expect(headings(el).filter(([level]) => level === 4).length).to.equal(11);
     expect(headings(deep(el, 'outcome-gate'))[0]![0]).to.equal(5);
     el.setAttribute('heading-level', 'high');
     await settled(el);

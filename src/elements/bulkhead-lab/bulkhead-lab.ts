@@ -5,7 +5,17 @@ import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
-import { FULL_WINDOW, GUIDES, ORDERING, SCOPE, SCOPE_BY_EXPERIMENT, TAGLINE, type Experiment } from './guides.js';
+import {
+  COMPARE,
+  FULL_WINDOW,
+  GUIDES,
+  ORDERING,
+  SCOPE,
+  SCOPE_BY_EXPERIMENT,
+  SWEEP,
+  TAGLINE,
+  type Experiment,
+} from './guides.js';
 
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -147,6 +157,7 @@ export class BulkheadLab extends ScenarioElement {
     permalink: { type: Boolean },
     announcement: { state: true },
     fullscreen: { state: true },
+    opened: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
@@ -154,6 +165,8 @@ export class BulkheadLab extends ScenarioElement {
   declare private fullscreen: boolean;
   /** What the polite live region says: the tick and the gates, once per change. */
   declare private announcement: string;
+  /** The closed-by-default sections the reader has opened: their views render only from then on. */
+  declare private opened: ReadonlySet<string>;
   #lastAnnounced = '';
 
   constructor() {
@@ -163,6 +176,20 @@ export class BulkheadLab extends ScenarioElement {
     this.permalink = false;
     this.announcement = '';
     this.fullscreen = false;
+    this.opened = new Set();
+  }
+
+  /** A section the article does not need open: a heading to open it by, and its view once opened. */
+  #closedSection(id: string, title: string, level: number, view: () => unknown) {
+    const onToggle = (event: Event) => {
+      if ((event.target as HTMLDetailsElement).open) this.opened = new Set([...this.opened, id]);
+    };
+    return html`<div part="section">
+      <details id=${id} @toggle=${onToggle}>
+        <summary>${this.renderHeading(title, { level })}</summary>
+        ${this.opened.has(id) ? view() : nothing}
+      </details>
+    </div>`;
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
@@ -293,6 +320,18 @@ export class BulkheadLab extends ScenarioElement {
           </div>
           <outcome-table window="full" heading-level=${widgets}></outcome-table>
         </div>
+        ${this.#closedSection(
+          'compare',
+          'Compare policies',
+          level + 1,
+          () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
+        )}
+        ${this.#closedSection(
+          'sweep',
+          'Sweep',
+          level + 1,
+          () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
+        )}
         <div part="section" role="group" aria-labelledby="h-notebook">
           ${section('Baseline and notes', 'h-notebook')}
           <lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>

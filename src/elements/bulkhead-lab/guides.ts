@@ -12,7 +12,7 @@ export const GUIDES: Record<Experiment, string[]> = {
     "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
     'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
     "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
-    'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4.',
+    'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4. Open Sweep below to see that whole curve at once, for every policy.',
   ],
   'count-every-request': [
     "Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks.",
@@ -51,6 +51,14 @@ export const FULL_WINDOW =
   'Completion rate divides completed requests by every offered one, rejected and timed-out ones included. ' +
   'The p95 is the nearest-rank value over the latencies of completed requests only, so failures never reach it, and it is not the gate. ' +
   'A gate stays pending while any request is still waiting or running.';
+
+/** Said above the four policies side by side. */
+export const COMPARE =
+  'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, kept out by its own load, or its own call failed.';
+
+/** Said above the sweep chart. */
+export const SWEEP =
+  'One input across its whole range with everything else as set above, one line per policy. Move along the line with the pointer or the arrow keys; choose a point to use that value.';
 
 /** "Scope and references": what every lab leaves out, then each experiment's own caveats. */
 export const SCOPE = [
