@@ -13,6 +13,7 @@ export { LabControls } from './elements/lab-controls/define.js';
 export { LabNotebook } from './elements/lab-notebook/define.js';
 export { OutcomeGate } from './elements/outcome-gate/define.js';
 export { OutcomeTable } from './elements/outcome-table/define.js';
+export { PolicyCompare } from './elements/policy-compare/define.js';
 export { RequestInspector } from './elements/request-inspector/define.js';
 export { SlotBoard } from './elements/slot-board/define.js';
 export { TickTimeline } from './elements/tick-timeline/define.js';

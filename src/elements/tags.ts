@@ -7,6 +7,7 @@ export const TAGS = [
   'measured-run',
   'outcome-gate',
   'outcome-table',
+  'policy-compare',
   'request-inspector',
   'slot-board',
   'tick-timeline',

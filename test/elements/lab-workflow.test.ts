@@ -314,6 +314,7 @@ describe('accessibility of every element', () => {
     'slot-board',
     'request-inspector',
     'lab-notebook',
+    'policy-compare',
   ]) {
     it(`<${tag}> standalone passes axe`, async () => {
       const el = document.createElement(tag);

@@ -195,6 +195,10 @@ const DRIVE: Record<string, (el: HTMLElement, page: Page) => Promise<void>> = {
   },
   'outcome-gate': pageRequests,
   'outcome-table': pageRequests,
+  'policy-compare': async (el, page) => {
+    buttonByLabel(el, 'Use Strict tenant partitions')!.click();
+    await pageRequests(el, page);
+  },
   'request-inspector': pageRequests,
   'slot-board': pageRequests,
   'tick-timeline': async (el, page) => {

@@ -69,6 +69,7 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
       ['outcome-table', 'preset="stalled-dependency" window="full"'],
       ['outcome-table', 'preset="stalled-dependency"'],
       ['slot-board', 'preset="stalled-dependency"'],
+      ['policy-compare', 'preset="stalled-dependency" policy="borrowing"'],
       ['request-inspector', 'preset="stalled-dependency"'],
       ['outcome-gate', 'preset="stalled-dependency" tenant="B"'],
       ['lab-controls', 'preset="stalled-dependency"'],
