@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
+
+// Files a test downloads (Export notes) land in a folder of this run's own, removed when it ends,
+// never in the user's Downloads.
+const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'bulkhead-lab-downloads-'));
+process.on('exit', () => fs.rmSync(downloads, { recursive: true, force: true }));
 
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
@@ -39,7 +47,10 @@ export default {
       launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
       // Each test page in a browser context (a window) of its own: tabs of one window take turns at
       // being drawn, so a page waiting for an animation frame stalls while another page is in front.
-      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+      createPage: async ({ browser }) =>
+        (
+          await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } })
+        ).newPage(),
     }),
   ],
   reporters: [defaultReporter(), summaryReporter()],
