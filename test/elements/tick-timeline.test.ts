@@ -1,6 +1,6 @@
 // Playback as README, "Playback" describes it, with an injected clock: no test waits on real seconds.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
 import { FakeTime } from '../helpers/fake-time.js';
@@ -141,5 +141,84 @@ describe('<tick-timeline> picture', () => {
     const timedOut = rows.find((r) => r[0] === 'Timed out')!;
     expect(timedOut[8]).to.equal('B1'); // B1 (arrival 3, timeout 4) times out at tick 7
     await expect(el).to.be.accessible();
+  });
+});
+
+describe('<tick-timeline> why', () => {
+  /** The line under the picture that tells the chosen request's story. */
+  const account = (el: TickTimeline) => textOf(deep(el, '[part="account"]'));
+  /** The element that has the focus inside the timeline. */
+  const focused = (el: TickTimeline) => el.shadowRoot!.activeElement as HTMLTableCellElement;
+  const cell = (el: TickTimeline, slot: number, tick: number) =>
+    deepAll(el, 'tbody tr')[slot]!.querySelectorAll('td')[tick]!;
+
+  it('tells the story of the request in a clicked cell, and seeks its tick', async () => {
+    const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    const box = cell(el, 0, 3).getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    });
+    await settled(el);
+    expect(el.tick).to.equal(3);
+    expect(account(el)).to.equal(
+      'A0 arrived at tick 0, was handed slot 0 at once, and timed out in service at tick 12.',
+    );
+    cell(el, 2, 0).click(); // B0 in slot 2 at tick 0
+    await settled(el);
+    expect(el.tick).to.equal(0);
+    expect(account(el)).to.equal('B0 arrived at tick 0, was handed slot 2 at once, and completed at tick 1.');
+    cell(el, 2, 20).click(); // nobody holds slot 2 at the horizon
+    await settled(el);
+    expect(account(el)).to.equal('');
+    await expect(el).to.be.accessible();
+  });
+
+  it('is one tab stop: the arrow keys move between cells and each tells its request’s story', async () => {
+    const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    expect(deepAll(el, '.grid [tabindex="0"]').length).to.equal(1);
+    deep<HTMLInputElement>(el, '#inspection').focus();
+    await sendKeys({ press: 'Tab' });
+    await settled(el);
+    expect(focused(el)).to.equal(cell(el, 0, 0));
+    expect(account(el)).to.match(/^A0 arrived at tick 0, .* timed out in service at tick 12\.$/);
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowRight' });
+    await settled(el);
+    expect(el.tick).to.equal(1);
+    expect(focused(el)).to.equal(cell(el, 1, 1));
+    expect(account(el)).to.match(/^A1 arrived at tick 0, .* timed out in service at tick 12\.$/);
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' }); // past the last slot: stays on slot 3
+    await settled(el);
+    expect(focused(el)).to.equal(cell(el, 3, 1));
+    expect(account(el)).to.equal(
+      'A3 arrived at tick 1, was handed slot 3 at once, and timed out in service at tick 13.',
+    );
+    expect(deepAll(el, '.grid [tabindex="0"]')).to.deep.equal([cell(el, 3, 1)]);
+    await sendKeys({ press: 'Tab' }); // out of the picture in one step
+    expect(el.shadowRoot!.activeElement).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('with ticks running down, moves between slots with left and right', async () => {
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="width: 320px"><tick-timeline preset="stalled-dependency"></tick-timeline></div>`,
+    );
+    const el = box.firstElementChild as TickTimeline;
+    for (let i = 0; i < 3; i++) {
+      await settled(el);
+      await nextFrame();
+    }
+    deep(el, '.grid [tabindex="0"]').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowDown' });
+    await settled(el);
+    expect(el.tick).to.equal(1);
+    // Ticks down: a row per tick, and slot 2 is the third cell of the row.
+    expect(focused(el)).to.equal(deepAll(el, 'tbody tr')[1]!.querySelectorAll('td')[2]);
+    expect(account(el)).to.match(/^A2 arrived at tick 1, was handed slot 2 at once/);
   });
 });

@@ -1,17 +1,20 @@
 import { css, html } from 'lit';
 import { metricsAt, type TenantMetrics } from '../../sim/index.js';
+import { isolation, type IsolationReading } from '../../sim/explain.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
+import { ISOLATION_LABEL } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /** One table with a column per tenant from 20em of the element's width; a table per tenant below. */
 type Layout = 'joint' | 'per-tenant';
 const TENANTS = ['A', 'B'] as const;
 
-const ROWS: [string, (m: TenantMetrics) => string | number][] = [
+type Row = [string, (m: TenantMetrics, i: IsolationReading) => string | number];
+const ROWS: Row[] = [
   ['Offered', (m) => m.offered],
   ['Completed', (m) => m.completed],
   ['Failed', (m) => m.failed],
@@ -25,10 +28,16 @@ const ROWS: [string, (m: TenantMetrics) => string | number][] = [
   ['Required completions', (m) => m.required],
   ['Gate', (m) => GATE_LABEL[m.gate]],
 ];
+/** The full window's last rows: why each unfinished request did not complete. */
+const FULL_ROWS: Row[] = [
+  ...ROWS,
+  ...Object.entries(ISOLATION_LABEL).map(([key, label]): Row => [label, (_, i) => i[key as keyof IsolationReading]]),
+];
 
 /**
  * Per-tenant metrics as a table: counts by outcome, completion rate, p95 of completed requests,
- * required completions and the gate; at the inspected tick or over the full window.
+ * required completions and the gate; at the inspected tick or over the full window, where the
+ * isolation reading follows: why each tenant's unfinished requests did not complete.
  *
  * @summary Per-tenant metrics table.
  * @attr {'inspected' | 'full'} window - `inspected` (default) or `full`.
@@ -82,6 +91,8 @@ export class OutcomeTable extends ScenarioElement {
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.at(metricsAt, tick);
+    const reading = scenario.at(isolation, 0);
+    const rows = full ? FULL_ROWS : ROWS;
     const caption = full
       ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
       : `Per tenant at tick ${tick}`;
@@ -97,9 +108,9 @@ export class OutcomeTable extends ScenarioElement {
                 <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
                   <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
                 <tbody>
-                  ${ROWS.map(
+                  ${rows.map(
                     ([label, value]) => html`<tr><th scope="row">${label}</th>
-                    <td>${value(metrics.A)}</td><td>${value(metrics.B)}</td></tr>`,
+                    <td>${value(metrics.A, reading.A)}</td><td>${value(metrics.B, reading.B)}</td></tr>`,
                   )}
                 </tbody>
               </table>`
@@ -108,7 +119,7 @@ export class OutcomeTable extends ScenarioElement {
                 <caption>${caption}: <span class="tenant-${t}">tenant ${t}</span></caption>
                 <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-${t}">Tenant ${t}</th></tr></thead>
                 <tbody>
-                  ${ROWS.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value(metrics[t])}</td></tr>`)}
+                  ${rows.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value(metrics[t], reading[t])}</td></tr>`)}
                 </tbody>
               </table>`,
                 )

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { slotsAt, stateAt, type RequestRecord } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
+import { accounts } from '../explain-text.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { stateLabel } from '../labels.js';
@@ -20,7 +21,8 @@ function seen(r: RequestRecord, tick: number) {
 
 /**
  * Every request and every slot at the inspected tick, as exact text tables a screen reader can
- * walk: each request's state, slot and timing; each slot's holder.
+ * walk: each request's state, slot and timing, and once it has ended, why it ended so; each
+ * slot's holder.
  *
  * @summary Every request and resource at the inspected tick.
  * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
@@ -48,7 +50,7 @@ export class RequestInspector extends ScenarioElement {
       .probe {
         --_layout: narrow;
       }
-      @container (min-width: 40em) {
+      @container (min-width: 55em) {
         .probe {
           --_layout: wide;
         }
@@ -57,7 +59,8 @@ export class RequestInspector extends ScenarioElement {
         width: 100%;
       }
       table.narrow td,
-      table.narrow th {
+      table.narrow th,
+      .why {
         white-space: normal;
       }
       @container (max-width: 20em) {
@@ -73,24 +76,29 @@ export class RequestInspector extends ScenarioElement {
     `,
   ];
 
-  /** Wide: a column per fact; narrow (below 40em): three columns that wrap, so nothing scrolls sideways. */
+  /** Wide: a column per fact; narrow (below 55em): three columns that wrap, so nothing scrolls sideways. */
   readonly #layout = new ContainerLayout<'wide' | 'narrow'>(this, 'wide');
 
-  /** Every request, a column per fact: for a box of 40em or more. */
+  /** Why the request ended as it did, once it has by `tick` (or the window closed): nothing from after it. */
+  #why(r: RequestRecord, tick: number) {
+    return tick >= (r.end ?? this.scenario.config.horizon) ? this.scenario.at(accounts, 0).get(r.id) : undefined;
+  }
+
+  /** Every request, a column per fact: for a box of 55em or more. */
   #renderWide(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests">
       <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
       <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>
         <th scope="col">State at tick ${tick}</th><th scope="col">Slot</th><th scope="col">Started</th>
-        <th scope="col">Ended</th><th scope="col">Latency</th></tr></thead>
+        <th scope="col">Ended</th><th scope="col">Latency</th><th scope="col">Why</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
         const facts = seen(r, tick);
         return html`<tr class=${state}>
           <th scope="row" class="tenant-${r.tenant}">${r.id}</th><td>${r.arrival}</td><td>${r.deadline}</td>
           <td>${stateLabel(r, state)}</td><td>${facts.slot ?? '–'}</td><td>${facts.started ?? '–'}</td>
-          <td>${facts.ended ?? '–'}</td><td>${facts.latency ?? '–'}</td>
+          <td>${facts.ended ?? '–'}</td><td>${facts.latency ?? '–'}</td><td class="why">${this.#why(r, tick) ?? '–'}</td>
         </tr>`;
       })}</tbody>
     </table>`;
@@ -101,7 +109,7 @@ export class RequestInspector extends ScenarioElement {
     const requests = this.scenario.run.requests;
     return html`<table part="requests" class="narrow">
       <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
-      <thead><tr><th scope="col">Request</th><th scope="col">State at tick ${tick}</th><th scope="col">Times (ticks)</th></tr></thead>
+      <thead><tr><th scope="col">Request</th><th scope="col">State at tick ${tick}, and why</th><th scope="col">Times (ticks)</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
         const facts = seen(r, tick);
@@ -109,9 +117,10 @@ export class RequestInspector extends ScenarioElement {
         if (facts.started !== null) times.push(`started ${facts.started}`);
         if (facts.ended !== null) times.push(`ended ${facts.ended}`);
         if (facts.latency !== null) times.push(`latency ${facts.latency}`);
+        const why = this.#why(r, tick);
         return html`<tr class=${state}>
           <th scope="row" class="tenant-${r.tenant}">${r.id}</th>
-          <td>${stateLabel(r, state)}${facts.slot === null ? '' : `, slot ${facts.slot}`}</td>
+          <td>${stateLabel(r, state)}${facts.slot === null ? '' : `, slot ${facts.slot}`}${why ? html`<br>${why}` : ''}</td>
           <td>${times.join(', ')}</td>
         </tr>`;
       })}</tbody>

@@ -4,6 +4,7 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
+import { accounts } from '../explain-text.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
@@ -31,7 +32,9 @@ const idParts = (id: string, again = false) =>
  * Playback controls and the slot-by-tick picture: one row per slot, one column per tick. Each
  * cell names the request holding the slot (its tenant by colour and by letter); borrowed cells are
  * hatched; the rows below list timeouts and rejections per tick. Click a column, or focus the
- * picture and use the arrow keys, Home and End, to inspect a tick.
+ * picture and use the arrow keys, Home and End, to inspect a tick. The picture is one tab stop: the
+ * arrow keys move between slots and ticks, and the line below it tells why the request in the cell
+ * clicked or focused ended as it did.
  *
  * @summary Playback controls and the slot-by-tick picture.
  * @attr {string} for - id of the scenario source to drive; else the enclosing source; else its own config attributes.
@@ -44,6 +47,7 @@ const idParts = (id: string, again = false) =>
  * @fires {CustomEvent<SpeedDetail>} bulkhead-speed-request - a speed was chosen.
  * @csspart controls - the row of playback buttons.
  * @csspart grid - the slot-by-tick table.
+ * @csspart account - the line below the picture telling the story of the request in the chosen cell.
  * @csspart notices - notices about attributes that were corrected.
  * @cssproperty --bulkhead-color-a - tenant A's colour.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
@@ -179,7 +183,7 @@ export class TickTimeline extends ScenarioElement {
         white-space: normal;
         vertical-align: top;
       }
-      .current {
+      .current:not(:focus-visible) {
         outline: 3px solid var(--_accent);
         outline-offset: -3px;
       }
@@ -234,22 +238,25 @@ export class TickTimeline extends ScenarioElement {
     this.#nextSecond = null;
   }
   readonly #layout = new ContainerLayout<Layout>(this, 'rows');
+  /** The slot of the picture's one focusable cell, which is always in the inspected tick's column. */
+  #slot = 0;
+  /** The request in the cell last clicked or focused: the line below the picture tells its story. */
+  #picked: string | null = null;
 
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
-    const to: Record<string, number> = {
-      ArrowRight: tick + 1,
-      ArrowLeft: tick - 1,
-      Home: 0,
-      End: config.horizon,
-      PageUp: tick - 5,
-      PageDown: tick + 5,
-      ...(this.#layout.value === 'columns' ? { ArrowDown: tick + 1, ArrowUp: tick - 1 } : {}),
-    };
-    const target = to[event.key];
-    if (target === undefined) return;
+    // Along the ticks (left and right; up and down when ticks run down) an arrow moves in time, across them between slots.
+    const arrow =
+      ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(event.key) ^ (this.#layout.value === 'rows' ? 0 : 2);
+    const target =
+      [tick - 1, tick + 1][arrow] ?? { Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5 }[event.key];
+    const step = [0, 0, -1, 1][arrow];
+    if (target === undefined && !step) return;
     event.preventDefault();
-    this.#request('bulkhead-seek-request', { tick: Math.max(0, Math.min(config.horizon, target)) });
+    this.#slot = Math.max(0, Math.min(config.slots - 1, this.#slot + (step ?? 0)));
+    this.#seek(Math.max(0, Math.min(config.horizon, target ?? tick)));
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('td[tabindex="0"]')?.focus());
   }
 
   #seek(tick: number) {
@@ -267,13 +274,15 @@ export class TickTimeline extends ScenarioElement {
   /** The cell of one slot at one tick: the holder's tenant letter over its number, * if borrowed. */
   #slotCell(slot: number, t: number) {
     const view = this.scenario.at(slotsAt, t)[slot]!;
-    const classes = [
-      view.tenant ?? 'free',
-      view.borrowed ? 'borrowed' : '',
-      t === this.scenario.tick ? 'current' : '',
-    ].join(' ');
-    return html`<td class=${classes} @click=${() => this.#seek(t)}
-      title=${view.holder ? `${view.holder}${view.borrowed ? ', borrowed' : ''}` : 'free'}
+    const current = t === this.scenario.tick;
+    const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', current ? 'current' : ''].join(' ');
+    const pick = () => {
+      this.#slot = slot;
+      this.#picked = view.holder;
+      this.#seek(t);
+      this.requestUpdate();
+    };
+    return html`<td class=${classes} tabindex=${current && slot === this.#slot ? 0 : -1} @click=${pick} @focus=${pick}
       >${view.holder ? idParts(view.holder) : '·'}${view.borrowed ? html`<span class="m">*</span>` : ''}</td>`;
   }
 
@@ -351,6 +360,7 @@ export class TickTimeline extends ScenarioElement {
     const scenario = this.scenario;
     const { config, tick, playing, speed } = scenario;
     const elapsed = scenario.playback.elapsed;
+    this.#slot = Math.min(this.#slot, config.slots - 1);
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
@@ -381,11 +391,12 @@ export class TickTimeline extends ScenarioElement {
       </div>
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label="Slots by tick; arrow keys move the inspected tick"
+        <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
           @keydown=${this.#onKey}>
           ${this.#layout.value === 'rows' ? this.#renderRows() : this.#renderColumns()}
         </div>
       </div>
+      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accounts, 0).get(this.#picked)}</div>
       <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a
         bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run
         down the page.</p>

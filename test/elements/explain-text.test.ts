@@ -1,0 +1,113 @@
+// The sentence that says why a request ended as it did, for every way a request can end.
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { explainText } from '../../src/elements/explain-text.js';
+import { explain, presets, simulate, type Ending, type LabConfig } from '../../src/sim/index.js';
+import { configs } from '../sim/arbitraries.js';
+
+/** The sentence for request `id` on the stalled-dependency preset with `changes`. */
+function sentence(id: string, changes: Partial<LabConfig> = {}) {
+  const run = simulate({ ...presets['stalled-dependency'].config, ...changes });
+  return explainText(explain(run, id), run.config);
+}
+
+/** What every sentence says of each ending. */
+const ENDING_WORDS: Record<Ending, RegExp> = {
+  completed: /, and completed at tick \d+\.$/,
+  failed: /, and failed fast at tick \d+\.$/,
+  'timed-out-waiting': /, and timed out waiting at tick \d+\.$/,
+  'timed-out-running': /, and timed out in service at tick \d+\.$/,
+  rejected: /^\S+ arrived at tick \d+ and was rejected, as [AB]'s queue was at its cap of \d+, with /,
+  pending: /, and was still (waiting|running) at the horizon\.$/,
+};
+
+describe('explainText', () => {
+  it('tells B1 under the shared FIFO pool: four stalled A calls held every slot until it timed out', () => {
+    expect(sentence('B1')).to.equal(
+      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep them ' +
+        'until their timeouts, and timed out waiting at tick 7.',
+    );
+  });
+
+  it('tells a direct handoff and each way a call in a slot can end', () => {
+    expect(sentence('B0')).to.equal('B0 arrived at tick 0, was handed slot 2 at once, and completed at tick 1.');
+    // Stalled: A0 holds slot 0 until its deadline, 0 + 12.
+    expect(sentence('A0')).to.equal(
+      'A0 arrived at tick 0, was handed slot 0 at once, and timed out in service at tick 12.',
+    );
+    // Healthy but slow: a hold of 12 outlives a timeout of 5.
+    expect(sentence('A0', { aFault: 'none', aHold: 12, aTimeout: 5 })).to.equal(
+      'A0 arrived at tick 0, was handed slot 0 at once, and timed out in service at tick 5.',
+    );
+    expect(sentence('A0', { aFault: 'fail-fast' })).to.equal(
+      'A0 arrived at tick 0, was handed slot 0 at once, and failed fast at tick 0.',
+    );
+    // A window of 5 ticks closes while the stalled A0 still holds its slot.
+    expect(sentence('A0', { horizon: 5, lastArrival: 5 })).to.equal(
+      'A0 arrived at tick 0, was handed slot 0 at once, and was still running at the horizon.',
+    );
+  });
+
+  it('tells a wait: how long, who held the slots, where it started and how it ended', () => {
+    // Healthy A (hold 2): A4–A7 fill the pool at ticks 2 and 3; A4 completes at 4 and B1 takes slot 0.
+    expect(sentence('B1', { aFault: 'none' })).to.equal(
+      'B1 arrived at tick 3, found all 4 slots it could use held by A calls A4–A7, waited 1 tick, ' +
+        'started in slot 0 at tick 4, and completed at tick 5.',
+    );
+    expect(sentence('A4', { horizon: 5, lastArrival: 5 })).to.equal(
+      'A4 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, which keep them ' +
+        'until their timeouts, and was still waiting at the horizon.',
+    );
+    // Round-robin gives slot 0 to B3 at tick 12, so A5 waits behind both tenants.
+    expect(sentence('A5', { policy: 'shared-round-robin' })).to.equal(
+      'A5 arrived at tick 2, found all 4 slots it could use held by B call B3 and stalled A calls A0–A4, ' +
+        'which keep them until their timeouts, waited 11 ticks, started in slot 0 at tick 13, and timed out ' +
+        'in service at tick 14.',
+    );
+  });
+
+  it('tells a rejection: the queue at its cap and who held the slots', () => {
+    expect(sentence('B1', { queueCap: 0 })).to.equal(
+      "B1 arrived at tick 3 and was rejected, as B's queue was at its cap of 0, with all 4 slots it could use " +
+        'held by stalled A calls A0–A3, which keep them until their timeouts.',
+    );
+  });
+
+  it('names home slots under strict partitions and the slots it could use under borrowing', () => {
+    expect(sentence('A2', { policy: 'strict-partitions' })).to.contain(
+      'found its 2 home slots held by stalled A calls A0 and A1, which keep them until their timeouts, waited 11 ticks',
+    );
+    expect(sentence('A1', { policy: 'strict-partitions', reservedA: 1 })).to.contain(
+      'found its 1 home slot held by stalled A call A0, which keeps it until its timeout,',
+    );
+    expect(sentence('A0', { policy: 'strict-partitions', reservedA: 0 })).to.equal(
+      'A0 arrived at tick 0, found no free slot it could use, and timed out waiting at tick 12.',
+    );
+    expect(sentence('B1', { policy: 'borrowing' })).to.contain(
+      'found the slots it could use held by stalled A calls A2 and A3 (borrowed), which keep them',
+    );
+    // A0 and A1 in A's home slots, A6 and A7 borrowing B's.
+    expect(sentence('A8', { policy: 'borrowing' })).to.contain(
+      'held by stalled A calls A0, A1, and A4–A7 (some borrowed), which keep them',
+    );
+    expect(sentence('B0', { slots: 1, reservedA: 0 })).to.contain(
+      'found the one slot it could use held by stalled A call A0, which keeps it until its timeout,',
+    );
+  });
+
+  it('never throws, and always names the request and its ending (fast-check)', () => {
+    fc.assert(
+      fc.property(configs, (config) => {
+        const run = simulate(config);
+        for (const r of run.requests) {
+          const account = explain(run, r.id);
+          const text = explainText(account, run.config);
+          expect(text.startsWith(`${r.id} arrived at tick ${r.arrival}`), text).to.equal(true);
+          expect(text, `${r.id}: ${account.ending}`).to.match(ENDING_WORDS[account.ending]);
+          expect(text).to.not.match(/undefined|null|NaN| {2}/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
