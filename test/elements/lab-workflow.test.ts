@@ -314,6 +314,7 @@ describe('accessibility of every element', () => {
     'slot-board',
     'request-inspector',
     'lab-notebook',
+    'sweep-chart',
   ]) {
     it(`<${tag}> standalone passes axe`, async () => {
       const el = document.createElement(tag);

@@ -14,6 +14,7 @@ const TAGS = [
   'lab-controls',
   'slot-board',
   'request-inspector',
+  'sweep-chart',
 ];
 
 const cases: { name: string; attributes: string; expect: Record<string, unknown>; notice: string }[] = [
