@@ -1,7 +1,8 @@
-// How the model's cost grows: median time of simulate() and heap kept per request.
+// How the model's cost grows: median time of simulate() and heap kept per request; and the cost
+// of one sweep, as <sweep-chart> computes it, against one frame.
 // Run with `npm run bench` (builds first; needs --expose-gc for the heap figures).
 import { performance } from 'node:perf_hooks';
-import { metricsAt, offeredCount, simulate, validateConfig } from '../dist/sim.js';
+import { DEFAULT_CONFIG, metricsAt, offeredCount, simulate, sweep, validateConfig } from '../dist/sim.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (!globalThis.gc) console.warn('run with node --expose-gc for heap figures');
@@ -74,3 +75,18 @@ for (const [name, config, repeats] of workloads) {
 }
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
 console.table(rows);
+
+// One whole sweep: 4 policies × A timeouts 1–20 on the defaults, 80 runs of 28 requests each.
+const FRAME_MS = 1000 / 60;
+const sweepTimes = [];
+for (let i = 0; i < 25; i++) sweep(DEFAULT_CONFIG, 'aTimeout'); // warm up
+for (let i = 0; i < 201; i++) {
+  const t0 = performance.now();
+  sweep(DEFAULT_CONFIG, 'aTimeout');
+  sweepTimes.push(performance.now() - t0);
+}
+const sweepMs = median(sweepTimes);
+console.log(
+  `one sweep (4 policies × aTimeout 1–20, 80 runs): ${sweepMs.toFixed(2)} ms median, ` +
+    `${Math.round((sweepMs / FRAME_MS) * 100)} % of one ${FRAME_MS.toFixed(1)} ms frame`,
+);

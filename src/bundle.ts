@@ -16,6 +16,7 @@ export { OutcomeTable } from './elements/outcome-table/define.js';
 export { PolicyCompare } from './elements/policy-compare/define.js';
 export { RequestInspector } from './elements/request-inspector/define.js';
 export { SlotBoard } from './elements/slot-board/define.js';
+export { SweepChart } from './elements/sweep-chart/define.js';
 export { TickTimeline } from './elements/tick-timeline/define.js';
 export { SPEEDS, WINDOW_SECONDS, realTime, type Speed, type TimeSource } from './scenario/clock.js';
 export type * from './scenario/events.js';

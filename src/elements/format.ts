@@ -15,13 +15,20 @@ export const GATE_LABEL: Record<Gate, string> = {
   'no-traffic': 'No traffic',
 };
 
-/** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
-export const windowNotes = (value: string, fallback: 'full' | 'inspected'): Note[] =>
-  value === 'full' || value === 'inspected'
+/**
+ * The note for an attribute `kind` whose `value` is none of `known`, saying what is shown instead;
+ * none for a known value.
+ */
+export const choiceNotes = (kind: string, value: unknown, known: readonly string[], showing: string): Note[] =>
+  known.includes(value as string)
     ? []
     : [
         {
-          kind: 'window',
-          text: `window: ${quoteValue(value)} is not full or inspected; showing ${fallback === 'full' ? 'the full window' : 'the inspected tick'}`,
+          kind,
+          text: `${kind}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
         },
       ];
+
+/** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
+export const windowNotes = (value: string, fallback: 'full' | 'inspected'): Note[] =>
+  choiceNotes('window', value, ['full', 'inspected'], fallback === 'full' ? 'the full window' : 'the inspected tick');

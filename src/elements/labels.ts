@@ -1,11 +1,25 @@
 /** How policies and request states read in every element. */
-import type { IsolationReading, Policy, RequestRecord, RequestState } from '../sim/index.js';
+import type { IsolationReading, Policy, RequestRecord, RequestState, SweepField } from '../sim/index.js';
 
 export const POLICY_LABEL: Record<Policy, string> = {
   'shared-fifo': 'Shared FIFO',
   'shared-round-robin': 'Shared round-robin',
   'strict-partitions': 'Strict tenant partitions',
   borrowing: 'Partitions with idle borrowing',
+};
+
+/** What each numeric input is called, with its unit where it has one. */
+export const INPUT_LABEL: Record<SweepField, string> = {
+  slots: 'Total resources',
+  reservedA: 'Slots reserved for A',
+  aPerTick: 'A arrivals per tick',
+  bEvery: 'B arrival every N ticks',
+  aHold: 'A resource hold (ticks)',
+  bHold: 'B resource hold (ticks)',
+  aTimeout: 'A total timeout (ticks)',
+  bTimeout: 'B total timeout (ticks)',
+  queueCap: 'Maximum waiting per tenant',
+  target: 'Completion target (%)',
 };
 
 export const POLICY_HELP: Record<Policy, string> = {

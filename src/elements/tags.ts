@@ -10,5 +10,6 @@ export const TAGS = [
   'policy-compare',
   'request-inspector',
   'slot-board',
+  'sweep-chart',
   'tick-timeline',
 ] as const;

@@ -21,3 +21,5 @@ export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.j
 export type { EndedAt, SlotView } from './occupancy.js';
 export { endingOf, explain, isolation } from './explain.js';
 export type { Admission, BlockedTick, Ending, Explanation, IsolationReading, SlotHolder } from './explain.js';
+export { sweep } from './sweep.js';
+export type { Sweep, SweepField, SweepMeasure } from './sweep.js';

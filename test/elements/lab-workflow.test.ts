@@ -315,6 +315,7 @@ describe('accessibility of every element', () => {
     'request-inspector',
     'lab-notebook',
     'policy-compare',
+    'sweep-chart',
   ]) {
     it(`<${tag}> standalone passes axe`, async () => {
       const el = document.createElement(tag);

@@ -201,6 +201,11 @@ const DRIVE: Record<string, (el: HTMLElement, page: Page) => Promise<void>> = {
   },
   'request-inspector': pageRequests,
   'slot-board': pageRequests,
+  'sweep-chart': async (el, page) => {
+    deep(el, 'svg[role="slider"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await settled(el);
+    await pageRequests(el, page);
+  },
   'tick-timeline': async (el, page) => {
     await driveTimeline(el, el, page);
     await pageRequests(el, page);

@@ -15,6 +15,7 @@ const TAGS = [
   'slot-board',
   'request-inspector',
   'policy-compare',
+  'sweep-chart',
 ];
 
 const cases: { name: string; attributes: string; expect: Record<string, unknown>; notice: string }[] = [

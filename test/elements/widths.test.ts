@@ -47,10 +47,13 @@ function shadowElements(root: Element): Element[] {
 const clipped = (el: Element | null): boolean =>
   el !== null && (getComputedStyle(el).clip !== 'auto' || clipped(el.parentElement));
 
+/** Whether `el` is drawn inside an SVG, with no CSS box of its own: the SVG's viewBox scales it. */
+const inSvg = (el: Element) => el instanceof SVGElement && !(el instanceof SVGSVGElement);
+
 /** Elements whose content is wider than their box. */
 function overflowing(root: Element, allowed: (el: Element) => boolean = () => false): string[] {
   return shadowElements(root)
-    .filter((el) => !clipped(el) && !allowed(el))
+    .filter((el) => !clipped(el) && !inSvg(el) && !allowed(el))
     .filter((el) => el.scrollWidth > el.clientWidth + 1)
     .map((el) => `<${el.localName} class="${el.getAttribute('class') ?? ''}"> ${el.scrollWidth} > ${el.clientWidth}`);
 }
@@ -73,6 +76,7 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
       ['request-inspector', 'preset="stalled-dependency"'],
       ['outcome-gate', 'preset="stalled-dependency" tenant="B"'],
       ['lab-controls', 'preset="stalled-dependency"'],
+      ['sweep-chart', 'preset="stalled-dependency" input="target" measure="b-p95"'],
     ] as const) {
       it(`<${tag} ${attributes}> fits ${width} px`, async () => {
         const { box, el } = await mountIn(width, tag, attributes);

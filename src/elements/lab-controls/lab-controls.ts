@@ -1,40 +1,43 @@
 import { css, html } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { FAULTS, isPartitioned, uiRangeOf, type Fault, type LabConfig, type NumericField } from '../../sim/index.js';
+import {
+  FAULTS,
+  isPartitioned,
+  uiRangeOf,
+  type Fault,
+  type LabConfig,
+  type NumericField,
+  type SweepField,
+} from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { POLICY_HELP, POLICY_LABEL } from '../labels.js';
+import { INPUT_LABEL, POLICY_HELP, POLICY_LABEL } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 interface NumberControl {
-  field: NumericField;
-  label: string;
-  unit?: string;
+  field: SweepField;
   /** Why the control is disabled under this config, if it is. */
   disabledBecause?: (config: LabConfig) => string | null;
 }
 
 const DEMAND: NumberControl[] = [
-  { field: 'slots', label: 'Total resources' },
+  { field: 'slots' },
   {
     field: 'reservedA',
-    label: 'Slots reserved for A',
     disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the two partitioned policies reserve slots.'),
   },
-  { field: 'aPerTick', label: 'A arrivals per tick' },
-  { field: 'bEvery', label: 'B arrival every N ticks' },
+  { field: 'aPerTick' },
+  { field: 'bEvery' },
   {
     field: 'aHold',
-    label: 'A resource hold',
-    unit: 'ticks',
     disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
   },
-  { field: 'bHold', label: 'B resource hold', unit: 'ticks' },
-  { field: 'aTimeout', label: 'A total timeout', unit: 'ticks' },
-  { field: 'bTimeout', label: 'B total timeout', unit: 'ticks' },
+  { field: 'bHold' },
+  { field: 'aTimeout' },
+  { field: 'bTimeout' },
 ];
-const QUEUE: NumberControl = { field: 'queueCap', label: 'Maximum waiting per tenant' };
-const TARGET: NumberControl = { field: 'target', label: 'Completion target', unit: '%' };
+const QUEUE: NumberControl = { field: 'queueCap' };
+const TARGET: NumberControl = { field: 'target' };
 
 const FAULT_LABEL: Record<Fault, string> = {
   none: 'Healthy: A calls hold their slot for A resource hold',
@@ -143,13 +146,13 @@ export class LabControls extends ScenarioElement {
     if (commit) this.#editStart = null;
   }
 
-  #renderNumber(config: LabConfig, { field, label, unit, disabledBecause }: NumberControl) {
+  #renderNumber(config: LabConfig, { field, disabledBecause }: NumberControl) {
     const { min, max } = uiRangeOf(field, config);
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
     const refused = this.refused?.field === field ? this.refused.value : null;
     return html`<div class="field">
-      <label for=${id}>${unit ? `${label} (${unit})` : label}</label>
+      <label for=${id}>${INPUT_LABEL[field]}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${live(String(config[field]))}
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
         @focus=${() => (this.#editStart = config[field])}

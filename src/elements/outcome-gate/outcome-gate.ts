@@ -1,9 +1,9 @@
 import { css, html } from 'lit';
 import type { Note } from '../../scenario/source.js';
-import { quoteValue, type Tenant } from '../../sim/config.js';
+import type { Tenant } from '../../sim/config.js';
 import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';
-import { GATE_LABEL, percent, ticks, windowNotes } from '../format.js';
+import { GATE_LABEL, choiceNotes, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /**
@@ -81,12 +81,7 @@ export class OutcomeGate extends ScenarioElement {
   }
 
   protected override ownAttributeNotes(): Note[] {
-    return [
-      ...(this.tenant === 'A' || this.tenant === 'B'
-        ? []
-        : [{ kind: 'tenant', text: `tenant: ${quoteValue(this.tenant)} is not A or B; showing B` }]),
-      ...windowNotes(this.window, 'full'),
-    ];
+    return [...choiceNotes('tenant', this.tenant, ['A', 'B'], 'B'), ...windowNotes(this.window, 'full')];
   }
 
   protected override render() {

@@ -1,0 +1,217 @@
+import { css, html, svg } from 'lit';
+import { attributeOf, type Note } from '../../scenario/source.js';
+import { POLICIES, type LabRun } from '../../sim/index.js';
+import { SWEEP_MEASURES, sweep, type Sweep, type SweepField } from '../../sim/sweep.js';
+import { tokens } from '../../styles/tokens.js';
+import { widgetStyles } from '../../styles/widgets.js';
+import { choiceNotes, percent } from '../format.js';
+import { INPUT_LABEL, POLICY_LABEL } from '../labels.js';
+import { ScenarioElement } from '../scenario-element.js';
+
+/** `b-completion-rate` reads "B completion rate". */
+const measureLabel = (measure: string) => measure[0]!.toUpperCase() + measure.slice(1).replaceAll('-', ' ');
+
+/** The inputs a chart takes, in the order of its select. */
+const FIELDS = Object.keys(INPUT_LABEL) as SweepField[];
+
+/** The valid values of each own attribute, and the one shown in place of a bad value. */
+const KNOWN = { input: FIELDS.map(attributeOf), measure: SWEEP_MEASURES as readonly string[] };
+const FALLBACK = { input: 'a-timeout', measure: 'b-completion-rate' };
+
+/**
+ * Per policy, in the order of POLICIES: its line is solid, then ever longer dashes and ever thinner
+ * (drawn in that order, so lines stay visible where they coincide).
+ */
+const line = (k: number, d: string) =>
+  svg`<path class="c${k}" d=${d} stroke-dasharray="${2 * k * k} ${k && 2}" stroke-width=${4 - k}></path>`;
+
+/** Views of a scenario's run, one per input and measure, so the sweep is computed once per run. */
+const views: Record<string, (run: LabRun) => Sweep> = {};
+
+/**
+ * One measure against one input, a line per policy, over the input's whole UI range for the
+ * source's current config (the model's `sweep`; docs/MODEL.md, Sweeps). The current value of the
+ * input is marked "now". Focus the chart and use the arrow keys, Home and End, or move the pointer
+ * over it, to move a cursor along the input; a readout gives the four policies' values there, and
+ * Enter, Space or a click applies the cursor's value to the source. Under "Numbers", the same
+ * figures as a table.
+ *
+ * @summary One measure against one input, a line per policy; apply a value from the chart.
+ * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target'} input -
+ *   the input along the x axis, by its attribute name (default `a-timeout`).
+ * @attr {'b-completion-rate' | 'a-completion-rate' | 'b-completed' | 'b-timed-out' | 'b-rejected' | 'b-p95'} measure -
+ *   the full-window measure up the y axis (default `b-completion-rate`); `b-timed-out` counts both kinds of timeout.
+ * @attr {string} for - id of the scenario source to show and edit; else the enclosing source; else its own config attributes.
+ * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - Enter, Space or a click asks the source (or the chart
+ *   itself when on its own) to take the cursor's value for the input.
+ * @csspart chart - the SVG chart.
+ * @csspart notices - notices about attributes that were corrected.
+ */
+export class SweepChart extends ScenarioElement {
+  static override styles = [
+    tokens,
+    widgetStyles,
+    css`
+      .heading {
+        font-weight: 700;
+      }
+      /* The legend's line beside each policy in the readout. */
+      p svg {
+        width: 2em;
+        height: 0.5em;
+      }
+      /* Its text (11 units of its 300) scales with it, to about 19 px at its widest. */
+      [part='chart'] {
+        width: 100%;
+        max-width: 47em;
+      }
+      /* Long policy names break inside a word only where the column is too narrow for them. */
+      th {
+        overflow-wrap: anywhere;
+      }
+      path {
+        fill: none;
+        stroke: currentColor;
+      }
+      .c1 {
+        color: var(--_accent);
+      }
+      .c2 {
+        color: var(--_pass);
+      }
+      .c3 {
+        color: var(--_pending);
+      }
+    `,
+  ];
+
+  static override properties = { input: {}, measure: {}, cursor: { state: true }, open: { state: true } };
+  /** The input along the x axis, by its attribute name: `a-timeout` (default), `slots`, `b-timeout`… */
+  declare input: string;
+  /** The measure up the y axis: `b-completion-rate` (default), `a-completion-rate`, `b-completed`, `b-timed-out`, `b-rejected` or `b-p95`. */
+  declare measure: string;
+
+  /** The cursor, an index into the input's values (kept in range where it is read); null at the current value. */
+  declare private cursor?: number | null;
+  /** Whether "Numbers" is open: its table is built only then. */
+  declare private open?: boolean;
+
+  constructor() {
+    super();
+    this.input = FALLBACK.input;
+    this.measure = FALLBACK.measure;
+  }
+
+  protected override ownAttributeNotes(): Note[] {
+    return (['input', 'measure'] as const).flatMap((kind) =>
+      choiceNotes(kind, this[kind], KNOWN[kind], FALLBACK[kind]),
+    );
+  }
+
+  /**
+   * The sweep shown, as the model's `sweep(config, field, measure)` gives it for the source's current
+   * config, the input's field and the measure: `{ field, measure, values, lines }`, with a line of
+   * values per policy. Read-only; computed once per config, input and measure.
+   */
+  get points(): Sweep {
+    const field = FIELDS[KNOWN.input.indexOf(this.input)] ?? 'aTimeout';
+    const measure = SWEEP_MEASURES.find((m) => m === this.measure) ?? 'b-completion-rate';
+    return this.scenario.at((views[field + measure] ??= (run) => sweep(run.config, field, measure)), 0);
+  }
+
+  #choose(event: Event) {
+    const select = event.target as HTMLSelectElement;
+    this[select.name as 'input' | 'measure'] = select.value;
+    this.cursor = null;
+  }
+
+  protected override render() {
+    const { field, measure, values, lines } = this.points;
+    const n = values.length;
+    // Indices into `values`: the current value of the input, and the cursor.
+    const now = this.scenario.config[field] - values[0]!;
+    const clamp = (j: number) => Math.max(0, Math.min(n - 1, j));
+    const i = clamp(this.cursor ?? now);
+    const at = values[i]!;
+    const label = INPUT_LABEL[field];
+    const rate = measure.endsWith('rate');
+    const show = (v: number | null = null) => (rate ? percent(v) : (v ?? '–'));
+    // A fixed scale per measure, so lines compare across inputs: at most 12 B requests are offered,
+    // and a p95 is at most B's timeout, 20.
+    const top = rate ? 1 : measure === 'b-p95' ? 20 : 12;
+    // The plot is 242 wide and 134 high, its origin at the top left; axis labels sit outside it.
+    const X = (j: number) => (242 * j) / (n - 1 || 1);
+    const path = (points: (number | null)[]) =>
+      points
+        .map((v, j) => (v === null ? '' : `${j && points[j - 1] !== null ? 'L' : 'M'}${X(j)} ${134 - (134 * v) / top}`))
+        .join('');
+    const heading = `${measureLabel(measure)} by ${label}`;
+    const apply = (j: number) => {
+      this.cursor = j;
+      this.bound.request('bulkhead-config-request', { changes: { [field]: values[j] } });
+    };
+    const pointed = (e: MouseEvent) => {
+      const box = (e.currentTarget as Element).getBoundingClientRect();
+      return clamp(Math.round(((((e.clientX - box.left) / box.width) * 300 - 44) / 242) * (n - 1)));
+    };
+    const onKey = (e: KeyboardEvent) => {
+      const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: n - 1 }[e.key];
+      if (to !== undefined) this.cursor = to;
+      else if (e.key === 'Enter' || e.key === ' ') apply(i);
+      else return;
+      e.preventDefault();
+    };
+    return html`
+      ${this.renderNotices()}
+      ${this.renderHeading(heading)}
+      <label>Input
+        <select name="input" @change=${this.#choose}>
+          ${FIELDS.map((f) => html`<option value=${attributeOf(f)} .selected=${f === field}>${INPUT_LABEL[f]}</option>`)}
+        </select></label>
+      <label>Measure
+        <select name="measure" @change=${this.#choose}>
+          ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${measureLabel(m)}</option>`)}
+        </select></label>
+      <svg part="chart" viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label="${label}; Enter applies"
+        aria-valuenow=${at}
+        @keydown=${onKey} @click=${(e: MouseEvent) => apply(pointed(e))}
+        @pointermove=${(e: MouseEvent) => (this.cursor = pointed(e))}>
+        ${[0, 1, 2, 3, 4].map(
+          (k) => svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : (k * top) / 4}</text>`,
+        )}
+        ${values.map((v, j) => (v % Math.ceil(n / 11) ? '' : svg`<text x=${X(j)} y="148">${v}</text>`))}
+        <path d="M0 0V134H242"></path>
+        <path d="M${X(now)} 0v134" stroke-dasharray="4"></path>
+        <text x="121" y="166">${label}</text>
+        <text transform="rotate(-90)" x="-67" y="-33">${measureLabel(measure)}</text>
+        <text x=${X(now)} y="-4">now</text>
+        <path class="c1" d="M${X(i)} 0v134" stroke-width="5" opacity="0.3"></path>
+        ${POLICIES.map((p, k) => line(k, path(lines[p])))}
+      </svg>
+      <!-- Announced only while the reader works in this element, not for edits made elsewhere. -->
+      <p aria-live=${this.matches(':focus-within') ? 'polite' : 'off'}>
+        ${label}: ${at}
+        ${POLICIES.map(
+          (p, k) =>
+            html`<br /><svg aria-hidden="true">${line(k, 'M0 4h30')}</svg>
+              ${POLICY_LABEL[p]}: ${show(lines[p][i])}`,
+        )}
+      </p>
+      <details @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
+        <summary>Numbers</summary>
+        ${
+          this.open
+            ? html`<table>
+              <caption>${heading}</caption>
+              <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_LABEL[p]}</th>`)}</tr>
+              ${values.map(
+                (v, j) =>
+                  html`<tr><th scope="row">${v}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
+              )}
+            </table>`
+            : ''
+        }
+      </details>
+    `;
+  }
+}

@@ -1,0 +1,60 @@
+/** One measure over every value of one input, under each policy (docs/MODEL.md, Sweeps). */
+import { POLICIES, normalizeConfig, uiRangeOf, type LabConfig, type NumericField, type Policy } from './config.js';
+import { metricsAt, type TenantMetrics } from './derive.js';
+import { simulateValid } from './simulate.js';
+
+/**
+ * The numeric inputs with more than one value in their UI range: all but `horizon` and `lastArrival`.
+ * A sweep takes only these fields and the measures of `SWEEP_MEASURES`; it does not check them at run time.
+ */
+export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival'>;
+
+const READ = {
+  'b-completion-rate': (m) => m.B.completionRate,
+  'a-completion-rate': (m) => m.A.completionRate,
+  'b-completed': (m) => m.B.completed,
+  'b-timed-out': (m) => m.B.timedOutWaiting + m.B.timedOutRunning,
+  'b-rejected': (m) => m.B.rejected,
+  'b-p95': (m) => m.B.p95,
+} satisfies Record<string, (m: Record<'A' | 'B', TenantMetrics>) => number | null>;
+
+/** What a sweep reads from each run's full-window metrics. */
+export type SweepMeasure = keyof typeof READ;
+
+export const SWEEP_MEASURES = Object.keys(READ) as SweepMeasure[];
+
+export interface Sweep {
+  field: SweepField;
+  measure: SweepMeasure;
+  /** Every value of the field's UI range, lowest first. */
+  values: number[];
+  /**
+   * Per policy, the measure at each of `values` (same index): a completion rate as a fraction from
+   * 0 to 1, the rest as whole numbers; null for a completion rate with nothing offered or a p95
+   * with nothing completed.
+   */
+  lines: Record<Policy, (number | null)[]>;
+}
+
+/**
+ * The measure at every value of `field`'s UI range under each policy: each point is the full-window
+ * `metricsAt(run, horizon)` of `config` with only `policy` and `field` changed. The config is taken
+ * as the elements take it (`normalizeConfig`: every input clamped into its UI range), and so is each
+ * point's, so sweeping `slots` below A's reserved slots quietly lowers `reservedA` to `slots` − 1,
+ * as the lab's own controls do. 4 policies × the range's length small runs.
+ */
+export function sweep(config: LabConfig, field: SweepField, measure: SweepMeasure = 'b-completion-rate'): Sweep {
+  const base = normalizeConfig(config).config;
+  const { min, max } = uiRangeOf(field, base);
+  const values = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  const lines = {} as Sweep['lines'];
+  for (const policy of POLICIES) {
+    // Each point's horizon is the base's: no field that sweeps moves it.
+    lines[policy] = values.map((value) =>
+      READ[measure](
+        metricsAt(simulateValid(normalizeConfig({ ...base, policy, [field]: value }).config), base.horizon),
+      ),
+    );
+  }
+  return { field, measure, values, lines };
+}
