@@ -161,9 +161,7 @@ export abstract class ScenarioElement extends LitElement {
   protected renderNotices(): TemplateResult | typeof nothing {
     const notes = this.#notes;
     if (notes.length === 0) return nothing;
-    return html`<ul class="notices" part="notices" role="status">
-      ${notes.map((note) => html`<li>${note.text}</li>`)}
-    </ul>`;
+    return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
   }
 
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */

@@ -59,12 +59,15 @@ export const tokens = css`
   }
   .notices {
     margin: 0 0 var(--_gap);
-    padding: 0.4em 0.6em 0.4em 1.6em;
+    padding: 0.4em 0.6em;
     border: 1px solid var(--_pending);
     border-radius: var(--_radius);
     background: var(--_panel);
     color: var(--_fg);
     font-size: 0.875em;
+  }
+  .notices p {
+    margin: 0;
   }
   @media (prefers-reduced-motion: reduce) {
     * {

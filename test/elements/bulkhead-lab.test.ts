@@ -1,5 +1,5 @@
 // The complete lab, used as a reader would: set the controls, read the results.
-import { expect, html } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/bulkhead-lab/define.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { FakeTime } from '../helpers/fake-time.js';
@@ -27,6 +27,34 @@ describe('<bulkhead-lab>', () => {
     expect(el.tick).to.equal(0);
     expect(fullRow(el, 'Completed')).to.deep.equal(['Completed', '0', '1']);
     expect(gateB(el)).to.contain('1 completed of 4 required (90 % of 4 offered)');
+    await expect(el).to.be.accessible();
+  });
+
+  it('opens Compare policies and Sweep on demand, each bound to the lab', async () => {
+    const el = await lab();
+    const section = (id: string) => deep<HTMLDetailsElement>(el, `details#${id}`);
+    // Closed at first, and nothing rendered inside until a reader opens them.
+    expect(section('compare').open).to.equal(false);
+    expect(deepAll(el, 'policy-compare, sweep-chart')).to.deep.equal([]);
+    const open = async (id: string) => {
+      const toggled = oneEvent(section(id), 'toggle');
+      section(id).querySelector('summary')!.click();
+      await toggled;
+      await settled(el);
+    };
+    await open('compare');
+    const compare = deep(el, 'policy-compare');
+    expect(textOf(compare)).to.contain('Strict tenant partitions');
+    [...compare.shadowRoot!.querySelectorAll('button')]
+      .find((b) => textOf(b) === 'Use Strict tenant partitions')!
+      .click();
+    await settled(el);
+    expect(el.config.policy).to.equal('strict-partitions');
+    expect(gateB(el)).to.contain('4 completed of 4 required');
+    await open('sweep');
+    const sweep = deep(el, 'sweep-chart');
+    expect(textOf(sweep)).to.contain('A total timeout');
+    expect(textOf(deepAll(el, '[part="steps"] li')[3]!)).to.contain('Open Sweep below');
     await expect(el).to.be.accessible();
   });
 

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/outcome-gate/define.js';
 import type { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
+import { noticesOf } from '../helpers/binding.js';
 import { textOf } from '../helpers/ui.js';
 
 describe('<outcome-gate>', () => {
@@ -27,5 +28,11 @@ describe('<outcome-gate>', () => {
     const el = await fixture<OutcomeGate>(html`<outcome-gate tenant="C"></outcome-gate>`);
     expect(textOf(el)).to.contain('tenant: "C" is not A or B; showing B');
     expect(textOf(el)).to.contain('Tenant B gate');
+  });
+
+  it('shows its notices in a status region that passes axe', async () => {
+    const el = await fixture<OutcomeGate>(html`<outcome-gate tenant="C" window="later" slots="99"></outcome-gate>`);
+    expect(noticesOf(el)).to.have.length(3);
+    await expect(el).to.be.accessible();
   });
 });

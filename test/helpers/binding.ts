@@ -25,9 +25,9 @@ export function hear(target: EventTarget = document) {
   };
 }
 
-/** The notices an element shows in its own shadow root, one string per item. */
+/** The notices an element shows in its own shadow root, one string per notice. */
 export const noticesOf = (el: Element): string[] =>
-  [...(el.shadowRoot?.querySelectorAll('[part~="notices"] li') ?? [])].map((li) => textOf(li));
+  [...(el.shadowRoot?.querySelectorAll('[part~="notices"] p') ?? [])].map((p) => textOf(p));
 
 /** Every notice shown anywhere in `el`'s shadow tree (the lab and the views inside it). */
 export function allNotices(el: Element): string[] {
