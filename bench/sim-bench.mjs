@@ -2,7 +2,16 @@
 // of one sweep, as <sweep-chart> computes it, against one frame.
 // Run with `npm run bench` (builds first; needs --expose-gc for the heap figures).
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_CONFIG, metricsAt, offeredCount, simulate, sweep, validateConfig } from '../dist/sim.js';
+import {
+  DEFAULT_CONFIG,
+  explain,
+  isolation,
+  metricsAt,
+  offeredCount,
+  simulate,
+  sweep,
+  validateConfig,
+} from '../dist/sim.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (!globalThis.gc) console.warn('run with node --expose-gc for heap figures');
@@ -89,4 +98,25 @@ const sweepMs = median(sweepTimes);
 console.log(
   `one sweep (4 policies × aTimeout 1–20, 80 runs): ${sweepMs.toFixed(2)} ms median, ` +
     `${Math.round((sweepMs / FRAME_MS) * 100)} % of one ${FRAME_MS.toFixed(1)} ms frame`,
+);
+
+// explain and isolation on the ~10^5-request workload: the requests of its busiest tick, and the
+// whole run's reading.
+const big = simulate(grown(9_999, 256));
+const busiest = big.requests.filter((r) => r.arrival === 5_000);
+const explainTimes = [];
+for (const r of busiest) {
+  const t0 = performance.now();
+  explain(big, r.id);
+  explainTimes.push(performance.now() - t0);
+}
+const isolationTimes = [];
+for (let i = 0; i < 5; i++) {
+  const t0 = performance.now();
+  isolation(big);
+  isolationTimes.push(performance.now() - t0);
+}
+console.log(
+  `explain(run, id) on ${big.requests.length} requests: ${median(explainTimes).toFixed(2)} ms median over the ` +
+    `${busiest.length} requests offered at tick 5,000; isolation(run): ${median(isolationTimes).toFixed(1)} ms median`,
 );
