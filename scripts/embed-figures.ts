@@ -107,7 +107,7 @@ export async function sizesBlock(): Promise<string> {
     const b = budgets.find((r) => r.label === label);
     if (!b) return '';
     if (b.verdict === 'ok') return `≤ ${kb(b.limit)}: met`;
-    return `≤ ${kb(b.limit)}: **over by ${kb(b.gzip - b.limit)}**`;
+    return `≤ ${kb(b.limit)}: **over by ${kb(b.gzip - b.limit)}**${b.accepted ? ` (fails above ${kb(b.accepted)})` : ''}`;
   };
   const rows: string[] = [];
   const entry = async (label: string, file: string, budget?: string) => {
