@@ -19,11 +19,14 @@ function procInfo(pid: number): { ppid: number; command: string } | null {
 /** Up to this many processes above this one are watched, when started by npm. */
 const MAX_DEPTH = 4;
 
+const isNpm = (command: string): boolean => /(^|[/\s])npm(-cli\.js)?(\s|$)/.test(command);
+
 /**
  * The chain of processes that launched this one, each with the parent it had at the start: this
- * process and, when npm started it (npm sets npm_lifecycle_event), every ancestor up to the npm
- * process. A process whose parent changed has lost that parent. Elsewhere than on Linux, only this
- * process's own parent is known.
+ * process and, when npm started it (npm sets npm_lifecycle_event), every process between it and
+ * the npm process. A process whose parent changed has lost that parent, so the end of npm shows
+ * as its child's new parent; npm's own parent is not watched (`nohup npm run …` may outlive its
+ * shell). Elsewhere than on Linux, only this process's own parent is known.
  */
 export function launcherChain(env: NodeJS.ProcessEnv = process.env): { pid: number; parent: number }[] {
   const chain = [{ pid: process.pid, parent: process.ppid }];
@@ -31,10 +34,8 @@ export function launcherChain(env: NodeJS.ProcessEnv = process.env): { pid: numb
   let pid = process.ppid;
   for (let depth = 0; depth < MAX_DEPTH && pid > 1; depth++) {
     const info = procInfo(pid);
-    if (!info) break;
-    if (info.ppid <= 1) break;
+    if (!info || isNpm(info.command) || info.ppid <= 1) break;
     chain.push({ pid, parent: info.ppid });
-    if (/(^|[/\s])npm(-cli\.js)?(\s|$)/.test(info.command)) break;
     pid = info.ppid;
   }
   return chain;
