@@ -65,6 +65,7 @@ export function modelConfig(inputs: ModelInputs): { tickMs: number; config: LabC
     horizon: lastArrival + timeout,
     lastArrival,
   };
+  const count = (n: number): string => `${n} tick${n === 1 ? '' : 's'}`;
   const slots =
     pool === 'shared' ? `${config.slots} shared slots (shared FIFO)` : `${half} slots for each (strict partitions)`;
   const hold =
@@ -72,13 +73,13 @@ export function modelConfig(inputs: ModelInputs): { tickMs: number; config: LabC
       ? 'A stalls until its timeout'
       : config.aFault === 'fail-fast'
         ? 'A fails at once'
-        : `A holds a slot ${config.aHold} ticks`;
+        : `A holds a slot ${count(config.aHold)}`;
   return {
     tickMs,
     config,
     note:
       `Tick model: 1 tick = ${Number(tickMs.toFixed(2))} ms (one request to each endpoint), ${slots}, ` +
-      `${hold}, B ${config.bHold}, timeouts ${timeout} ticks, no waiting line, ${lastArrival + 1} ticks of arrivals.`,
+      `${hold}, B ${count(config.bHold)}, timeouts ${count(timeout)}, no waiting line, ${count(lastArrival + 1)} of arrivals.`,
   };
 }
 
