@@ -417,30 +417,37 @@ describe('runs', () => {
 
   test('under overload the generator, the service and the bulkheads still count every request once', async () => {
     // A client timeout shorter than the service's, and this thread (the service's) blocked for
-    // 300 ms: requests are answered after the generator gave up on them, or never read at all.
+    // 300 ms twice: at the end of the first window of the lead, and half a second after the fault.
+    // Requests pile up, fill the pool of 6 before and after the fault, and are answered after the
+    // generator gave up on them, or never read at all.
     const overload = defaultOptions({
       ratePerSecond: 200,
       durationMs: 1500,
-      leadMs: 200,
+      leadMs: 600,
       warmupMs: 200,
       poolSize: 6,
       clientTimeoutMs: 80,
       runs: ['shared/slow-a'],
     });
-    const faultSoon = setTimeout(() => {
+    const block = () => {
       const until = now() + 300;
       while (now() < until);
-    }, 1000);
-    const run = await runOne('shared/slow-a', overload);
-    clearTimeout(faultSoon);
+    };
+    const run = await runOne('shared/slow-a', overload, {
+      onProgress: ({ load }) => {
+        if (load.tMs === -400 || load.tMs === 600) block();
+      },
+    });
     assert.deepEqual(reconcile(run), []);
     const gaveUp = run.endpoints.reduce(
       (sum, endpoint) => sum + endpoint.service.answeredAfterClientGaveUp + endpoint.service.notReceived,
       0,
     );
     assert.ok(gaveUp > 0, 'the generator gave up on some requests before the service answered');
+    const leadRejections = run.bulkheads[0]!.windows.filter((w) => w.tMs < 0).reduce((sum, w) => sum + w.rejected, 0);
+    assert.ok(leadRejections > 0, 'the pool also refused calls of the lead, which the totals leave out');
     const bulkhead = run.bulkheads[0]!;
-    assert.ok(bulkhead.rejected > 0, 'the pool refused calls');
+    assert.ok(bulkhead.rejected > 0, 'the pool refused calls after the fault');
     assert.equal(bulkhead.rejected, run.endpoints[0]!.service.rejected + run.endpoints[1]!.service.rejected);
   });
 
