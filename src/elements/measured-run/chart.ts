@@ -48,14 +48,14 @@ export function endpointChart(endpoint: EndpointResult, run: RunResult, scaleMs:
       })
       .filter(Boolean)
       .join(' ');
-  const latencyTicks = multiples(0, scaleMs, niceStep(scaleMs / 3));
+  const latencyTicks = multiples(0, scaleMs, niceStep(scaleMs / 4));
   const timeStep = niceStep(span / 1000 / 6);
   const bottom = ERROR_TOP + ERROR_HEIGHT;
   return svg`
     <rect class="frame" x=${LEFT} y=${TOP} width=${PLOT} height=${LATENCY_HEIGHT}></rect>
     ${latencyTicks.map(
       (ms) => svg`<line class="grid" x1=${LEFT} x2=${LEFT + PLOT} y1=${y(ms)} y2=${y(ms)}></line>
-        <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms} ms</text>`,
+        <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms < 1000 ? `${ms} ms` : `${ms / 1000} s`}</text>`,
     )}
     <polyline class="p99" points=${line('p99Ms')}></polyline>
     <polyline class="p50" points=${line('p50Ms')}></polyline>

@@ -125,11 +125,9 @@ export class MeasuredRun extends LitElement {
         stroke: var(--_a);
         stroke-width: 2;
       }
-      .p50,
-      .swatch.p50 {
+      .p50 {
         stroke: var(--_accent);
         stroke-dasharray: 4 2;
-        border-color: var(--_accent);
       }
       .grid {
         stroke: var(--_line);
@@ -155,6 +153,7 @@ export class MeasuredRun extends LitElement {
       }
       .swatch.p50 {
         border-top-style: dashed;
+        border-color: var(--_accent);
       }
       .other,
       .swatch.other {
