@@ -54,13 +54,13 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @cssproperty --bulkhead-color-surface - background of the element.
  * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
  * @cssproperty --bulkhead-color-border - lines and borders.
- * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
- * @cssproperty --bulkhead-color-a - colour of the latency line.
+ * @cssproperty --bulkhead-color-accent - colour of the p50 line.
+ * @cssproperty --bulkhead-color-a - colour of the p99 line.
  * @cssproperty --bulkhead-color-a-soft - background of cells held by A.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
  * @cssproperty --bulkhead-color-b-soft - background of cells held by B.
  * @cssproperty --bulkhead-color-pass - a passing gate.
- * @cssproperty --bulkhead-color-fail - colour of timeouts.
+ * @cssproperty --bulkhead-color-fail - colour of timeouts and of the mark where the fault starts.
  * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
  * @cssproperty --bulkhead-color-focus - the focus ring.
  * @cssproperty --bulkhead-font - the font (default: the page's, inherited).
