@@ -1,13 +1,17 @@
 // `npm run experiment`: runs the experiment, prints a table per run, writes the JSON file.
-// Ctrl-C once stops the current run, closes everything and still writes the finished runs;
-// a second Ctrl-C exits at once.
+// Ctrl-C or SIGTERM once stops the current run, closes everything and still writes the finished
+// runs; a second one exits at once. The same happens when the process that started this one
+// (`npm run experiment`) ends.
 import { runExperiment } from './experiment.js';
+import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
 import { defaultOutPath, formatProgress, formatRunTable, writeResult } from './report.js';
 
 /** If something still holds the process open this long after the end, say what and exit. */
 const EXIT_GRACE_MS = 5_000;
-const SECOND_SIGINT_AFTER_MS = 500;
+const SECOND_SIGNAL_AFTER_MS = 500;
+/** Exit codes as a shell gives them for a process ended by the signal: 128 + its number. */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, 'launcher-gone': 129 };
 
 async function main(): Promise<number> {
   let choice;
@@ -25,38 +29,58 @@ async function main(): Promise<number> {
   const out = choice.out ?? defaultOutPath(new Date());
 
   const stop = new AbortController();
-  let firstSigintAt = 0;
-  const onSigint = (): void => {
+  let firstSignalAt = 0;
+  const onStop = (why: string): void => {
     // tsx relays the terminal's SIGINT to this process as well, so one Ctrl-C can arrive twice
     // within a few ms; only a later one means "exit at once".
     if (stop.signal.aborted) {
-      if (Date.now() - firstSigintAt > SECOND_SIGINT_AFTER_MS) process.exit(130);
+      if (Date.now() - firstSignalAt > SECOND_SIGNAL_AFTER_MS) process.exit(SIGNAL_EXIT[why] ?? 1);
       return;
     }
-    firstSigintAt = Date.now();
-    console.error('\nStopping: closing servers and sockets (Ctrl-C again to exit at once)…');
-    stop.abort(new Error('interrupted'));
+    firstSignalAt = Date.now();
+    const what = why === 'launcher-gone' ? 'the process that started this one has ended' : why;
+    console.error(`\nStopping (${what}): closing servers and sockets (again to exit at once)…`);
+    stop.abort(new Error(why));
   };
+  const onSigint = (): void => onStop('SIGINT');
+  const onSigterm = (): void => onStop('SIGTERM');
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  const launchers = watchLaunchers(() => onStop('launcher-gone'));
+  // With its launcher gone, nobody may read the output: a closed pipe must not end the run unwritten.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   try {
     console.error(
-      `Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ${options.durationMs / 1000} s each.`,
+      `Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ` +
+        `${options.leadMs / 1000} s lead and ${options.durationMs / 1000} s after the fault each (process ${process.pid}).`,
     );
+    let shownSecond = -Infinity;
     const result = await runExperiment(options, {
       signal: stop.signal,
-      onProgress: (progress) => console.error(formatProgress(progress, options.durationMs)),
-      onRunDone: (run) => console.log(`\n${formatRunTable(run)}`),
+      onProgress: (progress) => {
+        // One line a second at most, whatever the window.
+        const second = Math.floor(progress.load.tMs / 1000);
+        if (second === shownSecond) return;
+        shownSecond = second;
+        console.error(formatProgress(progress, options.durationMs));
+      },
+      onRunDone: (run) => {
+        shownSecond = -Infinity;
+        console.log(`\n${formatRunTable(run)}`);
+      },
     });
     if (result.runs.length > 0) {
       await writeResult(out, result);
       console.log(`\nWrote ${out}${result.meta.interrupted ? ' (interrupted: finished runs only)' : ''}`);
     }
-    return result.meta.interrupted ? 130 : 0;
+    return result.meta.interrupted ? (SIGNAL_EXIT[result.meta.stoppedBy ?? ''] ?? 1) : 0;
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+    launchers.stop();
   }
 }
 

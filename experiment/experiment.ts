@@ -13,7 +13,10 @@ import { runOne, type RunProgress } from './run.js';
 export interface ExperimentHooks {
   onProgress?: (progress: RunProgress) => void;
   onRunDone?: (run: RunResult) => void;
-  /** Aborting ends the current run early; the result then holds the finished runs only. */
+  /**
+   * Aborting ends the current run early; the result then holds the finished runs only, and the
+   * reason's message (a signal's name, say) is saved as meta.stoppedBy.
+   */
   signal?: AbortSignal;
 }
 
@@ -30,6 +33,7 @@ export async function runExperiment(options: ExperimentOptions, hooks: Experimen
       label: options.label,
       machine: machineInfo(loadAtStart),
       interrupted: hooks.signal?.aborted ?? false,
+      stoppedBy: hooks.signal?.aborted ? stopReason(hooks.signal.reason) : null,
     },
     options,
     runs,
@@ -45,4 +49,8 @@ export async function runExperiment(options: ExperimentOptions, hooks: Experimen
     if (!hooks.signal?.aborted) throw error;
   }
   return result();
+}
+
+function stopReason(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
 }

@@ -3,8 +3,8 @@
 // for answers, or that measures from the actual send, hides exactly the stalls this experiment is
 // about (coordinated omission).
 import type { EndpointPath, EventLoopDelay, Outcome, OutcomeCounts } from './types.js';
-import { httpGet, keepAliveAgent, now, type HttpReply } from './net.js';
-import { tickWindows, watchEventLoop, windowCount } from './windows.js';
+import { httpGet, keepAliveAgent, LOAD_ID_HEADER, now, type HttpReply } from './net.js';
+import { tickWindows, watchEventLoop, windowSpan } from './windows.js';
 
 export interface LoadTarget {
   path: EndpointPath;
@@ -14,19 +14,26 @@ export interface LoadTarget {
 export interface LoadPlan {
   targets: LoadTarget[];
   ratePerSecond: number;
-  /** Requests before the measured period, at the same rate; sent but not recorded. */
+  /** Requests before the measured lead, at the same rate; sent but not recorded. */
   warmupMs: number;
+  /** Measured time before the fault starts (tMs < 0). */
+  leadMs: number;
+  /** Measured time from the fault's start. */
   durationMs: number;
   /** Each request is aborted this long after it actually left. */
   clientTimeoutMs: number;
   windowMs: number;
-  /** Shared-clock time (see net.now) at which the measured period starts. */
-  measureStartAt: number;
+  /** Shared-clock time (see net.now) at which the fault starts: tMs 0. */
+  faultAt: number;
+  /** Extra requests to one target, `size` at once every `everyMs`, half a period after each boundary. */
+  bursts?: { target: number; size: number; everyMs: number } | null;
 }
 
 export interface RequestRecord {
   path: EndpointPath;
-  /** Intended send time, ms since the start of the measured period. */
+  /** `<stream>.<index>`, as sent in the x-load-id header; the index is negative in the lead. */
+  id: string;
+  /** Intended send time, ms since the fault started (negative in the lead). */
   intendedMs: number;
   /** Actual send minus intended send. */
   sendLagMs: number;
@@ -38,7 +45,7 @@ export interface RequestRecord {
 }
 
 export interface LoadProgress {
-  /** End of the window just finished, ms since the start of the measured period. */
+  /** End of the window just finished, ms since the fault started. */
   tMs: number;
   /** Measured requests sent so far and the outcomes known so far, per target. */
   counts: Partial<Record<EndpointPath, OutcomeCounts>>;
@@ -65,45 +72,85 @@ function classify(answer: HttpReply): Outcome {
   return 'other';
 }
 
-/** How many requests of one target fall in the warm-up and in the measured period. */
-export function requestCounts(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): {
-  warmup: number;
-  measured: number;
-} {
-  const interval = 1000 / plan.ratePerSecond;
-  return { warmup: Math.floor(plan.warmupMs / interval), measured: Math.round(plan.durationMs / interval) };
+/**
+ * One schedule of sends to one target: send i (from `first` up to `end`, exclusive) is due at
+ * `at(i)` ms from the fault's start, counts from index `measuredFrom`, and belongs to the fault
+ * period from index 0.
+ */
+export interface Stream {
+  target: number;
+  first: number;
+  end: number;
+  measuredFrom: number;
+  at: (index: number) => number;
 }
 
-/** How long before the measured period the first warm-up request is due. */
-export function warmupLeadMs(plan: Pick<LoadPlan, 'ratePerSecond' | 'warmupMs' | 'durationMs'>): number {
-  return requestCounts(plan).warmup * (1000 / plan.ratePerSecond);
+/**
+ * The steady stream of each target (the targets staggered inside one interval, so their sends do
+ * not come in pairs) and, if any, the burst stream: `size` sends at once, half a period after each
+ * period boundary, so every window of one period holds one burst.
+ */
+export function streamsOf(
+  plan: Omit<LoadPlan, 'targets' | 'clientTimeoutMs' | 'windowMs' | 'faultAt'> & {
+    targets: readonly unknown[];
+  },
+): Stream[] {
+  const interval = 1000 / plan.ratePerSecond;
+  const lead = Math.round(plan.leadMs / interval);
+  const warmup = Math.floor(plan.warmupMs / interval);
+  const streams: Stream[] = plan.targets.map((_, target) => ({
+    target,
+    first: -(lead + warmup),
+    end: Math.round(plan.durationMs / interval),
+    measuredFrom: -lead,
+    at: (index: number) => index * interval + (target * interval) / plan.targets.length,
+  }));
+  const bursts = plan.bursts;
+  if (bursts) {
+    const { size, everyMs } = bursts;
+    const burstAt = (burst: number): number => burst * everyMs + everyMs / 2;
+    // Bursts whose time falls in [from, to): burst b is due at (b + 1/2)·everyMs.
+    const firstBurst = (from: number): number => Math.ceil(from / everyMs - 0.5);
+    streams.push({
+      target: bursts.target,
+      first: firstBurst(-plan.leadMs - plan.warmupMs) * size,
+      end: firstBurst(plan.durationMs) * size,
+      measuredFrom: firstBurst(-plan.leadMs) * size,
+      at: (index: number) => burstAt(Math.floor(index / size)),
+    });
+  }
+  return streams;
+}
+
+/** How long before the fault the first send of the plan is due. */
+export function firstSendBeforeFaultMs(plan: Parameters<typeof streamsOf>[0]): number {
+  return Math.max(0, ...streamsOf(plan).map((stream) => -stream.at(stream.first)));
 }
 
 export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<LoadRun> {
   const agent = keepAliveAgent();
-  const interval = 1000 / plan.ratePerSecond;
-  const counts = requestCounts(plan);
-  const total = counts.warmup + counts.measured;
-  // Targets are staggered inside one interval so their sends do not arrive in pairs.
-  const intendedAt = (target: number, index: number): number =>
-    plan.measureStartAt + (index - counts.warmup) * interval + (target * interval) / plan.targets.length;
+  const streams = streamsOf(plan);
+  const leadStart = plan.faultAt - plan.leadMs;
 
   const records: RequestRecord[] = [];
   const progress = plan.targets.map((): OutcomeCounts => ({ sent: 0, ok: 0, timeout: 0, rejected: 0, other: 0 }));
   const inFlight = new Set<AbortController>();
   const answers: Promise<void>[] = [];
-  const next = plan.targets.map(() => 0);
+  const next = streams.map((stream) => stream.first);
   const stop = hooks.signal;
   let pumpTimer: NodeJS.Timeout | undefined;
 
-  const send = (target: number, index: number, intended: number): void => {
+  const send = (stream: Stream, index: number, intended: number): void => {
     const sentAt = now();
-    const measured = index >= counts.warmup;
+    const measured = index >= stream.measuredFrom;
+    const target = stream.target;
+    const id = `${streams.indexOf(stream)}.${index}`;
     if (measured) progress[target]!.sent++;
     const abort = new AbortController();
     inFlight.add(abort);
     const timer = setTimeout(() => abort.abort(CLIENT_TIMEOUT), plan.clientTimeoutMs);
-    const answer = httpGet(plan.targets[target]!.url, agent, abort.signal)
+    const headers = measured ? { [LOAD_ID_HEADER]: id } : {};
+    const answer = httpGet(plan.targets[target]!.url, agent, abort.signal, headers)
       .then(classify, (): Outcome => (abort.signal.reason === CLIENT_TIMEOUT ? 'timeout' : 'other'))
       .then((outcome) => {
         const doneAt = now();
@@ -113,7 +160,8 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
         progress[target]![outcome]++;
         records.push({
           path: plan.targets[target]!.path,
-          intendedMs: intended - plan.measureStartAt,
+          id,
+          intendedMs: intended - plan.faultAt,
           sendLagMs: sentAt - intended,
           latencyMs: doneAt - intended,
           outcome,
@@ -131,14 +179,14 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
       if (stop?.aborted) return resolve();
       const t = now();
       let due = Infinity;
-      plan.targets.forEach((_, target) => {
-        while (next[target]! < total) {
-          const at = intendedAt(target, next[target]!);
+      streams.forEach((stream, k) => {
+        while (next[k]! < stream.end) {
+          const at = plan.faultAt + stream.at(next[k]!);
           if (at > t) {
             due = Math.min(due, at);
             break;
           }
-          send(target, next[target]!++, at);
+          send(stream, next[k]!++, at);
         }
       });
       if (due === Infinity) return resolve();
@@ -147,10 +195,12 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
     pump();
   });
 
-  const loop = watchEventLoop();
-  const warmupEnd = setTimeout(() => loop.reset(), Math.max(0, plan.measureStartAt - now()));
-  const windows = tickWindows(plan.measureStartAt, plan.windowMs, windowCount(plan), (index) => {
-    const tMs = index * plan.windowMs;
+  const loop = watchEventLoop({ faultAt: plan.faultAt });
+  const leadBegins = setTimeout(() => loop.reset(), Math.max(0, leadStart - now()));
+  const faultBegins = setTimeout(() => loop.startFault(), Math.max(0, plan.faultAt - now()));
+  const span = windowSpan(plan);
+  const windows = tickWindows(plan.faultAt + span.first * plan.windowMs, plan.windowMs, span.count, (index) => {
+    const tMs = (span.first + index) * plan.windowMs;
     loop.endWindow(tMs);
     hooks.onProgress?.({
       tMs: tMs + plan.windowMs,
@@ -177,7 +227,8 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
   } finally {
     stop?.removeEventListener('abort', onStop);
     clearTimeout(pumpTimer);
-    clearTimeout(warmupEnd);
+    clearTimeout(leadBegins);
+    clearTimeout(faultBegins);
     windows.stop();
     agent.destroy();
     loopDelay = loop.finish();

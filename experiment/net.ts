@@ -5,6 +5,9 @@ import { performance } from 'node:perf_hooks';
 
 const LOOPBACK = '127.0.0.1';
 
+/** The header the load generator puts on measured requests: `<stream>.<index>`, index < 0 in the lead. */
+export const LOAD_ID_HEADER = 'x-load-id';
+
 /**
  * Milliseconds on a clock that threads of one process agree on (to well under a millisecond),
  * so the load-generator worker and the service can share a start time.
@@ -34,9 +37,12 @@ export function closeServer(server: http.Server): Promise<void> {
   });
 }
 
-/** A keep-alive agent without a socket limit: the bulkhead, not the agent, is meant to be the limit. */
-export function keepAliveAgent(): http.Agent {
-  return new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/**
+ * A keep-alive agent. Without `maxTotalSockets` it opens as many connections as calls need, so the
+ * bulkhead is the only limit; with it, calls beyond that many wait in the agent for a connection.
+ */
+export function keepAliveAgent(maxTotalSockets?: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: Infinity, ...(maxTotalSockets ? { maxTotalSockets } : {}) });
 }
 
 export interface HttpReply {
@@ -45,10 +51,19 @@ export interface HttpReply {
   body: string;
 }
 
-/** GET with an abort signal; rejects on connection errors, on abort and on a cut-off body. */
-export function httpGet(url: string, agent: http.Agent, signal: AbortSignal): Promise<HttpReply> {
+/**
+ * GET with an abort signal; rejects on connection errors, on abort and on a cut-off body.
+ * `onRequest` sees the request as soon as the agent has it (given a connection, or waiting for one).
+ */
+export function httpGet(
+  url: string,
+  agent: http.Agent,
+  signal: AbortSignal,
+  headers: http.OutgoingHttpHeaders = {},
+  onRequest?: (request: http.ClientRequest) => void,
+): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, signal }, (response) => {
+    const request = http.get(url, { agent, signal, headers }, (response) => {
       const chunks: Buffer[] = [];
       let ended = false;
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,6 +81,7 @@ export function httpGet(url: string, agent: http.Agent, signal: AbortSignal): Pr
       });
     });
     request.on('error', reject);
+    onRequest?.(request);
   });
 }
 

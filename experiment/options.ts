@@ -3,29 +3,44 @@ import { parseArgs } from 'node:util';
 import { POOL_CONFIGS, SCENARIOS, type ExperimentOptions, type GeneratorThread, type RunName } from './types.js';
 import { parseRunName } from './run.js';
 
-const DEFAULT_RUNS: RunName[] = [
+export const DEFAULT_RUNS: RunName[] = [
   'shared/healthy',
   'per-dependency/healthy',
   'shared/slow-a',
   'per-dependency/slow-a',
   'shared/failing-a',
   'per-dependency/failing-a',
+  'shared/burst-a',
+  'per-dependency/burst-a',
+  'shared/slow-a/pool-40/connections-8',
+  'per-dependency/slow-a/connections-8',
 ];
 
-/** Sized so that a slow A needs more slots than P on its own: 150/s × 180 ms ≈ 27 > 20. */
+/**
+ * Sized so that a slow A needs more slots than P on its own (150/s × 180 ms ≈ 27 > 20), while a
+ * healthy /a needs one or two, and a burst of 2P/3 needs more than its own P/2 but leaves room in P
+ * for the other calls in flight.
+ */
 export function defaultOptions(overrides: Partial<ExperimentOptions> = {}): ExperimentOptions {
   const timeoutMs = overrides.timeoutMs ?? 200;
+  const poolSize = overrides.poolSize ?? 20;
   return {
     ratePerSecond: 150,
     durationMs: 10_000,
     warmupMs: 1_000,
-    poolSize: 20,
+    leadMs: 1_000,
+    poolSize,
     queueSize: 0,
+    maxWaitMs: null,
+    connections: null,
     timeoutMs,
     clientTimeoutMs: timeoutMs + 100,
     faultDelayMs: Math.round(timeoutMs * 0.9),
     workMs: 2,
-    windowMs: 1_000,
+    windowMs: timeoutMs,
+    burstSize: Math.floor((poolSize * 2) / 3),
+    burstEveryMs: timeoutMs,
+    stallMs: timeoutMs / 4,
     lateThresholdMs: 2,
     settleMs: 500,
     runs: [...DEFAULT_RUNS],
@@ -48,23 +63,35 @@ Measures the bulkhead hypothesis on this machine: a service with /a (calls depen
 fault-injection proxy) and /b (calls dependency B), under an open-loop load, once per run.
 Everything listens on 127.0.0.1 at ports the OS picks.
 
-Durations take a unit (250ms, 1.5s); a bare number is seconds for --duration, --warmup and
---settle, milliseconds for every other duration.
+Durations take a unit (250ms, 1.5s); a bare number is seconds for --duration, --warmup, --lead
+and --settle, milliseconds for every other duration.
 
   --rate N            requests per second sent to EACH endpoint               (default 150)
-  --duration T        measured period of each run                             (default 10s)
-  --warmup T          load before each measured period, proxy healthy, not recorded (default 1s)
+  --duration T        measured period of each run after the fault starts      (default 10s)
+  --lead T            measured healthy time before the fault starts           (default 1s)
+  --warmup T          load before the lead, proxy healthy, not recorded       (default 1s)
   --pool P            shared bulkhead size; per-dependency bulkheads get P/2  (default 20)
-  --queue N           queue places per bulkhead; 0 rejects when all slots are busy (default 0)
+  --queue N           cockatiel queue places per bulkhead; 0 rejects when all slots are busy
+                      (default 0)
+  --max-wait T        instead of cockatiel's bulkhead, a semaphore whose callers wait up to T for
+                      a slot and are then rejected, like Resilience4j's maxWaitDuration (default: off)
+  --connections N     connection limit of the service's outbound HTTP agent, A and B together
+                      (maxTotalSockets)                                       (default: no limit)
   --timeout T         the service's outbound timeout, same in both configurations (default 200ms)
   --client-timeout T  the load generator aborts a request this long after sending it
                       (default: timeout + 100ms, so the service's own 504 or 503 arrives first)
   --fault-delay T     latency the proxy adds in slow-a                        (default 90% of --timeout)
   --work T            simulated work of each dependency stub                  (default 2ms)
-  --window T          width of the time windows in the series                 (default 1000ms)
+  --window T          width of the time windows in the series                 (default: --timeout)
+  --burst N           in burst-a, extra requests sent to /a at once            (default 2/3 of --pool)
+  --burst-every T     in burst-a, time between bursts                         (default: --timeout)
+  --stall T           an event-loop delay this long counts as the loop at its limit
+                      (default 1/4 of --timeout)
   --late T            a send later than this after its intended time is a late send (default 2ms)
   --settle T          pause between runs                                      (default 0.5s)
-  --runs LIST         comma-separated runs, each <pool>/<scenario>            (default: all six below)
+  --runs LIST         comma-separated runs, each <pool>/<scenario>, optionally followed by
+                      /pool-N, /queue-N, /wait-T or /connections-N for that run alone;
+                      "default" stands for the default list                   (default: the ten below)
                       pool: ${POOL_CONFIGS.join(', ')}
                       scenario: ${SCENARIOS.join(', ')}
                       default: ${DEFAULT_RUNS.join(', ')}
@@ -101,8 +128,14 @@ export function parseCli(argv: readonly string[]): CliChoice {
       rate: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      lead: { type: 'string' },
       pool: { type: 'string' },
       queue: { type: 'string' },
+      'max-wait': { type: 'string' },
+      connections: { type: 'string' },
+      burst: { type: 'string' },
+      'burst-every': { type: 'string' },
+      stall: { type: 'string' },
       timeout: { type: 'string' },
       'client-timeout': { type: 'string' },
       'fault-delay': { type: 'string' },
@@ -128,8 +161,14 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('ratePerSecond', values.rate === undefined ? undefined : parseCount(values.rate, 'rate'));
   set('durationMs', duration('duration', 's'));
   set('warmupMs', duration('warmup', 's'));
+  set('leadMs', duration('lead', 's'));
   set('poolSize', values.pool === undefined ? undefined : parseCount(values.pool, 'pool'));
   set('queueSize', values.queue === undefined ? undefined : parseCount(values.queue, 'queue'));
+  set('maxWaitMs', duration('max-wait', 'ms'));
+  set('connections', values.connections === undefined ? undefined : parseCount(values.connections, 'connections'));
+  set('burstSize', values.burst === undefined ? undefined : parseCount(values.burst, 'burst'));
+  set('burstEveryMs', duration('burst-every', 'ms'));
+  set('stallMs', duration('stall', 'ms'));
   set('timeoutMs', duration('timeout', 'ms'));
   set('clientTimeoutMs', duration('client-timeout', 'ms'));
   set('faultDelayMs', duration('fault-delay', 'ms'));
@@ -143,7 +182,8 @@ export function parseCli(argv: readonly string[]): CliChoice {
       values.runs
         .split(',')
         .map((name) => name.trim())
-        .filter(Boolean) as RunName[],
+        .filter(Boolean)
+        .flatMap((name) => (name === 'default' ? DEFAULT_RUNS : [name as RunName])),
     ); // checked below
   }
   if (values.generator !== undefined) {
@@ -167,6 +207,7 @@ function validateOptions(options: ExperimentOptions): void {
   check(within(options.ratePerSecond, 1, 5000), '--rate must be between 1 and 5000 per second');
   check(within(options.durationMs, 100, 600_000), '--duration must be between 100ms and 600s');
   check(within(options.warmupMs, 0, 60_000), '--warmup must be between 0 and 60s');
+  check(within(options.leadMs, 0, 60_000), '--lead must be between 0 and 60s');
   check(
     Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000),
     '--pool must be a whole number from 2 to 10000',
@@ -175,6 +216,21 @@ function validateOptions(options: ExperimentOptions): void {
     Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000),
     '--queue must be a whole number from 0 to 10000',
   );
+  check(options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000), '--max-wait must be between 0 and 60s');
+  check(
+    options.maxWaitMs === null || options.queueSize === 0,
+    '--queue (cockatiel) and --max-wait (a semaphore) are two kinds of bulkhead; give one',
+  );
+  check(
+    options.connections === null || (Number.isInteger(options.connections) && within(options.connections, 1, 10_000)),
+    '--connections must be a whole number from 1 to 10000',
+  );
+  check(
+    Number.isInteger(options.burstSize) && within(options.burstSize, 1, 10_000),
+    '--burst must be a whole number from 1 to 10000',
+  );
+  check(within(options.burstEveryMs, 10, 60_000), '--burst-every must be between 10ms and 60s');
+  check(within(options.stallMs, 1, 60_000), '--stall must be between 1ms and 60s');
   check(within(options.timeoutMs, 1, 60_000), '--timeout must be between 1ms and 60s');
   check(within(options.clientTimeoutMs, 1, 120_000), '--client-timeout must be between 1ms and 120s');
   check(within(options.faultDelayMs, 0, 120_000), '--fault-delay must be between 0 and 120s');
@@ -185,10 +241,12 @@ function validateOptions(options: ExperimentOptions): void {
   );
   check(within(options.lateThresholdMs, 0, 10_000), '--late must be between 0 and 10s');
   check(within(options.settleMs, 0, 60_000), '--settle must be between 0 and 60s');
+  const seconds = (options.durationMs + options.leadMs + options.warmupMs) / 1000;
   check(
-    (options.ratePerSecond * (options.durationMs + options.warmupMs)) / 1000 <= 1_000_000,
-    '--rate × (--duration + --warmup) must stay under one million requests per endpoint',
+    options.ratePerSecond * seconds <= 1_000_000 &&
+      (options.burstSize * seconds * 1000) / options.burstEveryMs <= 1_000_000,
+    '--rate × (--duration + --lead + --warmup) must stay under one million requests per endpoint, bursts too',
   );
   check(options.runs.length > 0 && options.runs.length <= 32, '--runs must name 1 to 32 runs');
-  for (const run of options.runs) parseRunName(run);
+  for (const run of options.runs) parseRunName(run, options);
 }

@@ -1,6 +1,8 @@
-// A cockatiel bulkhead plus the occupancy figures the report needs (executing, queued, peaks).
-import { bulkhead, type BulkheadPolicy } from 'cockatiel';
-import type { BulkheadName, BulkheadWindow } from './types.js';
+// The bulkheads: cockatiel's (a slot limit and a queue capped by count) or a semaphore whose callers
+// wait a bounded time for a slot (Resilience4j's maxWaitDuration), plus the figures the report needs.
+import { bulkhead, BulkheadRejectedError, type BulkheadPolicy } from 'cockatiel';
+import type { BulkheadName, BulkheadResult, BulkheadWindow } from './types.js';
+import { now } from './net.js';
 
 interface Peaks {
   executing: number;
@@ -13,67 +15,174 @@ interface WindowFigures extends Peaks {
   rejected: number;
 }
 
+/** What a call is, for the counts: measured or warm-up, and in the fault period or the lead. */
+export interface CallTag {
+  measured: boolean;
+  faultPeriod: boolean;
+}
+
+/** Thrown when a semaphore caller waited maxWaitMs and still found no slot. */
+export class WaitExpiredError extends BulkheadRejectedError {
+  constructor(limit: number) {
+    super(limit, 0);
+  }
+}
+
+/** The two ways to limit concurrent calls: both run `call` in a slot or refuse with BulkheadRejectedError. */
+interface Limiter {
+  readonly executing: number;
+  readonly queued: number;
+  execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T>;
+}
+
+class CockatielLimiter implements Limiter {
+  readonly #policy: BulkheadPolicy;
+  constructor(
+    readonly limit: number,
+    readonly queue: number,
+  ) {
+    this.#policy = bulkhead(limit, queue);
+  }
+  get executing(): number {
+    return this.limit - this.#policy.executionSlots;
+  }
+  get queued(): number {
+    return this.queue - this.#policy.queueSlots;
+  }
+  execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    return this.#policy.execute(({ signal: inner }) => call(inner), signal);
+  }
+}
+
+interface Waiter {
+  start: () => void;
+}
+
+/**
+ * A semaphore of `limit` slots. A caller that finds none free waits, first come first served, at
+ * most `maxWaitMs`; then it is refused with WaitExpiredError. A caller whose signal aborts while
+ * waiting leaves the line at once. The number of waiters is not capped, as in Resilience4j.
+ */
+class WaitingSemaphore implements Limiter {
+  executing = 0;
+  readonly #line: Waiter[] = [];
+  constructor(
+    readonly limit: number,
+    readonly maxWaitMs: number,
+  ) {}
+  get queued(): number {
+    return this.#line.length;
+  }
+  execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    const run = async (): Promise<T> => {
+      try {
+        return await call(signal);
+      } finally {
+        this.executing--;
+        this.#line.shift()?.start();
+      }
+    };
+    if (this.executing < this.limit) {
+      this.executing++;
+      return run();
+    }
+    if (this.maxWaitMs <= 0) return Promise.reject(new WaitExpiredError(this.limit));
+    return new Promise<T>((resolve, reject) => {
+      const leave = (error: unknown): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        const index = this.#line.indexOf(waiter);
+        if (index >= 0) this.#line.splice(index, 1);
+        reject(error);
+      };
+      const onAbort = (): void => leave(signal.reason);
+      const waiter: Waiter = {
+        start: () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          this.executing++;
+          run().then(resolve, reject);
+        },
+      };
+      const timer = setTimeout(() => leave(new WaitExpiredError(this.limit)), this.maxWaitMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#line.push(waiter);
+    });
+  }
+}
+
 export class MeasuredBulkhead {
-  readonly policy: BulkheadPolicy;
-  /** Calls offered to the bulkhead (admitted = calls − rejected). */
-  calls = 0;
-  /** Calls refused because every slot and queue place was taken. */
+  readonly #limiter: Limiter;
+  /** Measured calls of the fault period offered to it, and refused; `waitExpired` is part of `rejected`. */
+  offered = 0;
   rejected = 0;
-  private readonly run: Peaks = { executing: 0, queued: 0, occupancy: 0 };
-  private window: WindowFigures = { executing: 0, queued: 0, occupancy: 0, rejected: 0 };
+  waitExpired = 0;
+  /** Shared-clock time a call of the fault period first found every slot busy. */
+  saturatedAt: number | null = null;
+  readonly #run: Peaks = { executing: 0, queued: 0, occupancy: 0 };
+  #window: WindowFigures = { executing: 0, queued: 0, occupancy: 0, rejected: 0 };
 
   constructor(
     readonly name: BulkheadName,
     readonly limit: number,
     readonly queue: number,
+    readonly maxWaitMs: number | null,
   ) {
-    this.policy = bulkhead(limit, queue);
-    this.policy.onReject(() => {
-      this.rejected++;
-      this.window.rejected++;
-    });
+    this.#limiter = maxWaitMs === null ? new CockatielLimiter(limit, queue) : new WaitingSemaphore(limit, maxWaitMs);
+  }
+
+  get kind(): BulkheadResult['kind'] {
+    return this.maxWaitMs === null ? 'cockatiel' : 'semaphore';
   }
 
   get executing(): number {
-    return this.limit - this.policy.executionSlots;
+    return this.#limiter.executing;
   }
 
   get queued(): number {
-    return this.queue - this.policy.queueSlots;
+    return this.#limiter.queued;
   }
 
+  /** Calls let through, at once or after waiting. Final once every call has settled or been aborted. */
   get admitted(): number {
-    return this.calls - this.rejected;
+    return this.offered - this.rejected;
   }
 
   get capacity(): number {
-    return this.limit + this.queue;
+    return this.limit + (this.maxWaitMs === null ? this.queue : 0);
   }
 
   /**
    * Runs `call` inside the bulkhead. Settles at the latest when `signal` aborts: cockatiel 3 keeps
    * a cancelled call in its queue until a slot frees, and the caller must not wait for that.
    */
-  execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
-    const task = this.policy.execute(({ signal: inner }) => call(inner), signal);
-    // execute() takes a slot or a queue place synchronously, so the occupancy is current here.
-    this.calls++;
-    this.observe();
+  execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, tag: CallTag): Promise<T> {
+    if (tag.faultPeriod && this.saturatedAt === null && this.executing >= this.limit) this.saturatedAt = now();
+    if (tag.faultPeriod) this.offered++;
+    const task = this.#limiter.execute(call, signal);
+    // Both limiters take a slot or a place in line synchronously, so the occupancy is current here.
+    this.#observe();
+    // Registered before the caller's handlers, so a refusal is counted before the caller answers it.
+    task.catch((error: unknown) => {
+      if (!tag.measured || !(error instanceof BulkheadRejectedError)) return;
+      this.#window.rejected++;
+      if (!tag.faultPeriod) return;
+      this.rejected++;
+      if (error instanceof WaitExpiredError) this.waitExpired++;
+    });
     return settleByAbort(task, signal);
   }
 
-  /** Forgets counts and peaks so far (the warm-up); peaks restart from the current occupancy. */
-  resetFigures(): void {
-    this.calls = 0;
-    this.rejected = 0;
-    Object.assign(this.run, this.current());
-    this.window = { ...this.current(), rejected: 0 };
+  /** Peaks restart from the current occupancy: what happened during the warm-up does not count. */
+  startMeasuring(): void {
+    Object.assign(this.#run, this.#current());
+    this.#window = { ...this.#current(), rejected: 0 };
   }
 
   /** Peaks since the last call; the next window starts from the current occupancy. */
   takeWindow(tMs: number): BulkheadWindow {
-    const taken = this.window;
-    this.window = { ...this.current(), rejected: 0 };
+    const taken = this.#window;
+    this.#window = { ...this.#current(), rejected: 0 };
     return {
       tMs,
       occupancyPeak: taken.occupancy,
@@ -84,20 +193,23 @@ export class MeasuredBulkhead {
   }
 
   runPeaks(): { executingPeak: number; queuedPeak: number; occupancyPeak: number } {
-    return { executingPeak: this.run.executing, queuedPeak: this.run.queued, occupancyPeak: this.run.occupancy };
+    return {
+      executingPeak: this.#run.executing,
+      queuedPeak: this.#run.queued,
+      occupancyPeak: this.#run.occupancy,
+    };
   }
 
-  private current(): Peaks {
+  #current(): Peaks {
     return { executing: this.executing, queued: this.queued, occupancy: this.executing + this.queued };
   }
 
-  private observe(): void {
-    const executing = this.executing;
-    const queued = this.queued;
-    for (const peaks of [this.run, this.window]) {
+  #observe(): void {
+    const { executing, queued, occupancy } = this.#current();
+    for (const peaks of [this.#run, this.#window]) {
       peaks.executing = Math.max(peaks.executing, executing);
       peaks.queued = Math.max(peaks.queued, queued);
-      peaks.occupancy = Math.max(peaks.occupancy, executing + queued);
+      peaks.occupancy = Math.max(peaks.occupancy, occupancy);
     }
   }
 }

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MeasuredRunFile, RunResult } from './types.js';
+import type { LimitReached, MeasuredRunFile, Outcome, RunResult } from './types.js';
 import type { RunProgress } from './run.js';
 
 /** experiment/results/2025-01-31T12-00-00Z.json: the ISO date without characters some file systems refuse. */
@@ -17,7 +17,36 @@ export function defaultOutPath(date: Date): string {
 
 export async function writeResult(file: string, result: MeasuredRunFile): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  await writeFile(file, `${formatJson(result)}\n`);
+}
+
+const isFlat = (value: unknown): boolean =>
+  value === null ||
+  typeof value !== 'object' ||
+  (!Array.isArray(value) && Object.values(value).every((field) => field === null || typeof field !== 'object'));
+
+/**
+ * JSON indented like JSON.stringify(value, null, 2), except that an array of plain values is on one
+ * line and an array of flat objects (the windows of a series) has one object per line: the file
+ * stays readable and diffs line by line, at about half the size.
+ */
+export function formatJson(value: unknown, indent = ''): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every((item) => item === null || typeof item !== 'object')) return JSON.stringify(value);
+    const items = value.every(isFlat)
+      ? value.map((item) => JSON.stringify(item))
+      : value.map((item) => formatJson(item, inner));
+    return `[\n${inner}${items.join(`,\n${inner}`)}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+    if (entries.length === 0) return '{}';
+    const fields = entries.map(([key, field]) => `${JSON.stringify(key)}: ${formatJson(field, inner)}`);
+    return `{\n${inner}${fields.join(`,\n${inner}`)}\n${indent}}`;
+  }
+  return JSON.stringify(value);
 }
 
 const COLUMNS = [
@@ -37,6 +66,80 @@ const COLUMNS = [
 ];
 
 const figure = (value: number | null, digits = 1): string => (value === null ? '–' : value.toFixed(digits));
+const percent = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
+
+const RESOURCE_WORDS: Record<LimitReached['resource'], string> = {
+  pool: 'the pool (a call found every slot busy)',
+  connections: 'the connection limit (a call waited for a connection)',
+  'event-loop': 'the event loop (a stall)',
+};
+
+/** "t = 132 ms" from the fault's start; negative is before it. */
+const at = (ms: number): string => `${ms < 0 ? '' : '+'}${Math.round(ms)} ms`;
+
+/** Which resource reached its limit first, then the others, from the run's measurements. */
+export function describeLimits(run: RunResult): string {
+  if (run.limits.length === 0) return 'no watched resource reached its limit';
+  const [first, ...rest] = run.limits as [LimitReached, ...LimitReached[]];
+  const then = rest.map((limit) => `${limit.resource} at ${at(limit.atMs)}`);
+  return `first ${RESOURCE_WORDS[first.resource]} at ${at(first.atMs)} from the fault${then.length > 0 ? `; then ${then.join(', ')}` : ''}`;
+}
+
+const OUTCOMES: Outcome[] = ['ok', 'timeout', 'rejected', 'other'];
+
+/**
+ * Checks that the run's counts agree: every request the generator sent was received by the service
+ * or not, every request the service received has one answer, each bulkhead's admitted and rejected
+ * add up to what its endpoints received, and where the generator's outcome differs from the
+ * service's answer, the generator gave up first. Returns what does not hold; empty when all does.
+ */
+export function reconcile(run: RunResult): string[] {
+  const problems: string[] = [];
+  const expect = (ok: boolean, message: string): void => {
+    if (!ok) problems.push(`${run.name}: ${message}`);
+  };
+  for (const endpoint of run.endpoints) {
+    const t = endpoint.totals;
+    const s = endpoint.service;
+    const where = endpoint.path;
+    expect(t.ok + t.timeout + t.rejected + t.other === t.sent, `${where} sent ${t.sent} ≠ sum of its outcomes`);
+    expect(
+      s.received + s.notReceived === t.sent,
+      `${where} received ${s.received} + not received ${s.notReceived} ≠ sent ${t.sent}`,
+    );
+    expect(
+      s.ok + s.timeout + s.rejected + s.other === s.received,
+      `${where} received ${s.received} ≠ sum of the service's answers`,
+    );
+    let unexplained = 0;
+    for (const outcome of OUTCOMES) unexplained += Math.max(0, t[outcome] - s[outcome]);
+    expect(
+      unexplained <= s.answeredAfterClientGaveUp + s.notReceived,
+      `${where}: ${unexplained} outcomes the service never gave, but only ${s.answeredAfterClientGaveUp + s.notReceived} requests where the generator gave up first`,
+    );
+    for (const outcome of ['ok', 'rejected'] as const) {
+      const gap = s[outcome] - t[outcome];
+      expect(
+        gap >= 0 && gap <= s.answeredAfterClientGaveUp,
+        `${where}: the service answered ${s[outcome]} ${outcome}, the generator recorded ${t[outcome]}`,
+      );
+    }
+  }
+  for (const bulkhead of run.bulkheads) {
+    const mine = run.endpoints.filter((endpoint) => endpoint.bulkhead === bulkhead.name);
+    const received = mine.reduce((sum, endpoint) => sum + endpoint.service.received, 0);
+    const rejected = mine.reduce((sum, endpoint) => sum + endpoint.service.rejected, 0);
+    expect(
+      bulkhead.admitted + bulkhead.rejected === received,
+      `bulkhead ${bulkhead.name}: admitted ${bulkhead.admitted} + rejected ${bulkhead.rejected} ≠ ${received} received`,
+    );
+    expect(
+      bulkhead.rejected === rejected,
+      `bulkhead ${bulkhead.name}: rejected ${bulkhead.rejected} ≠ ${rejected} "rejected" answers`,
+    );
+  }
+  return problems;
+}
 
 export function formatRunTable(run: RunResult): string {
   const rows = run.endpoints.map((endpoint) => {
@@ -48,7 +151,7 @@ export function formatRunTable(run: RunResult): string {
       t.clientTimeouts > 0 ? `${t.timeout} (${t.clientTimeouts} client)` : String(t.timeout),
       String(t.rejected),
       String(t.other),
-      t.successRate === null ? '–' : `${(t.successRate * 100).toFixed(1)}%`,
+      percent(t.successRate),
       figure(t.p50Ms),
       figure(t.p99Ms),
       figure(t.achievedRatePerSecond),
@@ -62,17 +165,38 @@ export function formatRunTable(run: RunResult): string {
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
       .join('  ');
-  const bulkheads = run.bulkheads.map(
-    (b) =>
-      `${b.name}: limit ${b.limit}, queue ${b.queue}, peak ${b.executingPeak} executing + ${b.queuedPeak} queued, ${b.rejected} rejected`,
-  );
+  const bulkheads = run.bulkheads.map((b) => {
+    const mine = run.endpoints.filter((endpoint) => endpoint.bulkhead === b.name);
+    const kind = b.kind === 'semaphore' ? `waits at most ${b.maxWaitMs} ms` : `queue ${b.queue}`;
+    const split = mine.map((endpoint) => `${endpoint.path} ${endpoint.service.rejected}`).join(' + ');
+    return (
+      `${b.name}: limit ${b.limit}, ${kind}, peak ${b.executingPeak} executing + ${b.queuedPeak} waiting; ` +
+      `${b.admitted} admitted, ${b.rejected} rejected (${split}${b.waitExpired > 0 ? `; ${b.waitExpired} after waiting` : ''})`
+    );
+  });
+  const served = run.endpoints.map((endpoint) => {
+    const s = endpoint.service;
+    return `${endpoint.path} received ${s.received} (ok ${s.ok}, timeout ${s.timeout}, rejected ${s.rejected}, other ${s.other}), gave up first on ${s.answeredAfterClientGaveUp}, never read ${s.notReceived}`;
+  });
+  const c = run.connections;
+  const problems = reconcile(run);
+  const model = run.model.predicted
+    ? `tick model predicts /a ${percent(run.model.predicted.a)}, /b ${percent(run.model.predicted.b)}; measured ${run.endpoints.map((e) => `${e.path} ${percent(e.totals.successRate)}`).join(', ')}`
+    : run.model.note;
   return [
-    `${run.name}  (fault: ${run.faultMode}, ${run.durationMs / 1000} s measured from ${run.startedAt})`,
+    `${run.name}  (fault: ${run.faultMode}${run.burst ? `, bursts of ${run.burst.size} to /a every ${run.burst.everyMs} ms` : ''}; ${run.leadMs / 1000} s lead, then ${run.durationMs / 1000} s from ${run.startedAt})`,
     line(COLUMNS),
     ...rows.map(line),
     `  bulkheads — ${bulkheads.join('; ')}`,
-    `  event-loop delay peak — service ${figure(run.eventLoop.service.peakMs)} ms, load generator ${figure(run.eventLoop.generator.peakMs)} ms`,
+    `  service — ${served.join('; ')}`,
+    `  connections — ${c.limit === null ? 'no limit' : `limit ${c.limit}`}, peak ${c.inUsePeak} in use and ${c.waitingPeak} waiting; calls that waited: A ${c.waited.A}, B ${c.waited.B}`,
+    `  limits — ${describeLimits(run)}`,
+    `  event-loop delay peak — service ${figure(run.eventLoop.service.peakMs)} ms (busy ${percent(run.eventLoop.service.utilization)}), load generator ${figure(run.eventLoop.generator.peakMs)} ms`,
     `  CPU (cores, of ${os.cpus().length}) — busy ${figure(run.hostCpu.busyCores, 2)}: this experiment ${figure(run.hostCpu.experimentCores, 2)}, other processes ${figure(run.hostCpu.otherCores, 2)}`,
+    `  ${model}`,
+    ...(problems.length > 0
+      ? [`  COUNTS DISAGREE — ${problems.join('; ')}`]
+      : ['  counts reconcile: generator, service and bulkheads agree']),
   ].join('\n');
 }
 
@@ -82,5 +206,5 @@ export function formatProgress(progress: RunProgress, durationMs: number): strin
       `${endpoint} sent ${c.sent} ok ${c.ok} timeout ${c.timeout} rejected ${c.rejected} other ${c.other}`,
   );
   const pools = progress.bulkheads.map((b) => `${b.name} ${b.executing + b.queued}/${b.capacity}`);
-  return `[${progress.run}] ${(progress.load.tMs / 1000).toFixed(0)}/${(durationMs / 1000).toFixed(0)} s  ${endpoints.join(' | ')}  pool ${pools.join(' ')}`;
+  return `[${progress.run}] ${(progress.load.tMs / 1000).toFixed(1)}/${(durationMs / 1000).toFixed(0)} s  ${endpoints.join(' | ')}  pool ${pools.join(' ')}`;
 }

@@ -1,16 +1,26 @@
 // One run, e.g. `shared/slow-a`: start the stubs, the proxy and the service, drive them with the
-// open-loop generator, switch the fault on when the measured period starts, then close everything.
-import type { BulkheadWindow, ExperimentOptions, RunName, RunResult } from './types.js';
+// open-loop generator through a warm-up and a healthy lead, switch the fault on, then close
+// everything and put the generator's records and the service's counts side by side.
+import type {
+  BulkheadWindow,
+  ConnectionsResult,
+  ExperimentOptions,
+  LimitReached,
+  RunName,
+  RunResult,
+  RunSettings,
+} from './types.js';
 import { POOL_CONFIGS, SCENARIOS, SCENARIO_FAULT, type PoolConfig, type Scenario } from './types.js';
 import { openGenerator } from './generator.js';
 import { cpuBetween, cpuSnapshot } from './host.js';
-import { warmupLeadMs, type LoadProgress } from './load.js';
+import { firstSendBeforeFaultMs, type LoadPlan, type LoadProgress } from './load.js';
+import { modelOf } from './model.js';
 import { now } from './net.js';
 import { startFaultProxy, type FaultProxy } from './proxy.js';
 import { startDependency, type StubServer } from './servers.js';
 import { startService, type Service } from './service.js';
 import { endpointResult } from './stats.js';
-import { tickWindows, watchEventLoop, windowCount, type LoopDelayWatch } from './windows.js';
+import { round, tickWindows, watchEventLoop, windowSpan } from './windows.js';
 
 /** What the service side looked like when a progress line is due. */
 export interface RunProgress {
@@ -29,19 +39,55 @@ export interface RunHooks {
 /** Time between "generator ready" and the first warm-up send, so no send starts late by design. */
 const START_MARGIN_MS = 50;
 
-export function parseRunName(name: string): { pool: PoolConfig; scenario: Scenario } {
-  const [pool, scenario, ...rest] = name.split('/');
-  if (rest.length > 0 || !POOL_CONFIGS.includes(pool as PoolConfig) || !SCENARIOS.includes(scenario as Scenario)) {
-    throw new Error(`unknown run "${name}": expected <${POOL_CONFIGS.join('|')}>/<${SCENARIOS.join('|')}>`);
+/** `60ms`, `1.5s` or a bare number of ms, as in a run name's `/wait-T`. */
+function parseMs(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text);
+  if (!match) return NaN;
+  return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+}
+
+/**
+ * Splits a run name into its pool, scenario and settings: the options' pool size, queue, wait and
+ * connection limit unless the name ends in `/pool-N`, `/queue-N`, `/wait-T` or `/connections-N`
+ * (several may follow).
+ */
+export function parseRunName(
+  name: string,
+  options: Pick<ExperimentOptions, 'poolSize' | 'queueSize' | 'maxWaitMs' | 'connections'>,
+): { pool: PoolConfig; scenario: Scenario; settings: RunSettings } {
+  const [pool, scenario, ...extras] = name.split('/');
+  const fail = (why: string): never => {
+    throw new Error(
+      `unknown run "${name}": ${why}; expected <${POOL_CONFIGS.join('|')}>/<${SCENARIOS.join('|')}>` +
+        ', optionally followed by /pool-N, /queue-N, /wait-T or /connections-N',
+    );
+  };
+  if (!POOL_CONFIGS.includes(pool as PoolConfig) || !SCENARIOS.includes(scenario as Scenario))
+    fail('no such pool or scenario');
+  const settings: RunSettings = {
+    poolSize: options.poolSize,
+    queueSize: options.queueSize,
+    maxWaitMs: options.maxWaitMs,
+    connections: options.connections,
+  };
+  for (const extra of extras) {
+    const [key, value = ''] = extra.split(/-(.*)/s);
+    const count = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (key === 'pool' && count >= 2 && count <= 10_000) settings.poolSize = count;
+    else if (key === 'queue' && count <= 10_000) settings.queueSize = count;
+    else if (key === 'connections' && count >= 1 && count <= 10_000) settings.connections = count;
+    else if (key === 'wait' && parseMs(value) <= 60_000) settings.maxWaitMs = parseMs(value);
+    else fail(`"${extra}" is not pool-N, queue-N, wait-T or connections-N within their ranges`);
   }
-  return { pool: pool as PoolConfig, scenario: scenario as Scenario };
+  if (settings.maxWaitMs !== null && settings.queueSize > 0)
+    fail('a queue (cockatiel) and a bounded wait (a semaphore) are two kinds of bulkhead; give one');
+  return { pool: pool as PoolConfig, scenario: scenario as Scenario, settings };
 }
 
 export async function runOne(name: RunName, options: ExperimentOptions, hooks: RunHooks = {}): Promise<RunResult> {
-  const { pool, scenario } = parseRunName(name);
+  const { pool, scenario, settings } = parseRunName(name, options);
   const closers: (() => Promise<void>)[] = [];
   const timers: { stop(): void }[] = [];
-  let loop: LoopDelayWatch | undefined;
   let primaryError: unknown;
   try {
     const dependencyA = await startDependency('A', options.workMs);
@@ -52,8 +98,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     closers.push(proxy.close);
     const service = await startService({
       pool,
-      poolSize: options.poolSize,
-      queueSize: options.queueSize,
+      ...settings,
       timeoutMs: options.timeoutMs,
       upstream: { A: proxy.url, B: dependencyB.url },
     });
@@ -64,92 +109,143 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     const generator = await openGenerator(options.generator);
     closers.push(generator.close);
 
-    const measureStartAt = now() + START_MARGIN_MS + warmupLeadMs(options);
-    const windowsInRun = windowCount(options);
+    const burst = scenario === 'burst-a' ? { size: options.burstSize, everyMs: options.burstEveryMs } : null;
+    const schedule = {
+      targets: service.routes,
+      ratePerSecond: options.ratePerSecond,
+      warmupMs: options.warmupMs,
+      leadMs: options.leadMs,
+      durationMs: options.durationMs,
+      bursts: burst && { target: 0, ...burst },
+    };
+    const faultAt = now() + START_MARGIN_MS + firstSendBeforeFaultMs(schedule);
+    const leadAt = faultAt - options.leadMs;
+    const span = windowSpan(options);
     const bulkheadWindows = new Map(service.bulkheads.map((bulkhead) => [bulkhead, [] as BulkheadWindow[]]));
+    const connectionWindows: ConnectionsResult['windows'] = [];
 
+    const loop = watchEventLoop({ faultAt, stallMs: options.stallMs });
+    timers.push({ stop: () => loop.finish() });
     let cpuAtStart = cpuSnapshot();
-    const measuring = setTimeout(() => {
-      proxy.mode = SCENARIO_FAULT[scenario];
+    const atLead = setTimeout(() => {
       cpuAtStart = cpuSnapshot();
-      loop = watchEventLoop();
-      // What happened during the warm-up does not count.
-      for (const bulkhead of service.bulkheads) bulkhead.resetFigures();
-    }, measureStartAt - now());
-    timers.push({ stop: () => clearTimeout(measuring) });
-    const serviceWindows = tickWindows(measureStartAt, options.windowMs, windowsInRun, (index) => {
-      const tMs = index * options.windowMs;
-      loop?.endWindow(tMs);
-      for (const [bulkhead, windows] of bulkheadWindows) windows.push(bulkhead.takeWindow(tMs));
-    });
-    timers.push(serviceWindows);
-
-    const startedAt = new Date(Date.now() + (measureStartAt - now())).toISOString();
-    const load = await generator.run(
-      {
-        targets: service.routes.map((route) => ({ path: route.path, url: service.url + route.path })),
-        ratePerSecond: options.ratePerSecond,
-        warmupMs: options.warmupMs,
-        durationMs: options.durationMs,
-        clientTimeoutMs: options.clientTimeoutMs,
-        windowMs: options.windowMs,
-        measureStartAt,
-      },
-      {
-        signal: hooks.signal,
-        onProgress: (progress) =>
-          hooks.onProgress?.({
-            run: name,
-            load: progress,
-            bulkheads: service.bulkheads.map((bulkhead) => ({
-              name: bulkhead.name,
-              executing: bulkhead.executing,
-              queued: bulkhead.queued,
-              capacity: bulkhead.capacity,
-            })),
-          }),
+      loop.reset();
+      service.startMeasuring();
+    }, leadAt - now());
+    const atFault = setTimeout(() => {
+      proxy.mode = SCENARIO_FAULT[scenario];
+      loop.startFault();
+    }, faultAt - now());
+    timers.push({ stop: () => clearTimeout(atLead) }, { stop: () => clearTimeout(atFault) });
+    const serviceWindows = tickWindows(
+      faultAt + span.first * options.windowMs,
+      options.windowMs,
+      span.count,
+      (index) => {
+        const tMs = (span.first + index) * options.windowMs;
+        loop.endWindow(tMs);
+        for (const [bulkhead, windows] of bulkheadWindows) windows.push(bulkhead.takeWindow(tMs));
+        connectionWindows.push(service.connections.takeWindow(tMs));
       },
     );
+    timers.push(serviceWindows);
+
+    const startedAt = new Date(Date.now() + (faultAt - now())).toISOString();
+    const plan: LoadPlan = {
+      ...schedule,
+      targets: service.routes.map((route) => ({ path: route.path, url: service.url + route.path })),
+      clientTimeoutMs: options.clientTimeoutMs,
+      windowMs: options.windowMs,
+      faultAt,
+    };
+    const load = await generator.run(plan, {
+      signal: hooks.signal,
+      onProgress: (progress) =>
+        hooks.onProgress?.({
+          run: name,
+          load: progress,
+          bulkheads: service.bulkheads.map((bulkhead) => ({
+            name: bulkhead.name,
+            executing: bulkhead.executing,
+            queued: bulkhead.queued,
+            capacity: bulkhead.capacity,
+          })),
+        }),
+    });
     await serviceWindows.done;
     const hostCpu = cpuBetween(cpuAtStart, cpuSnapshot());
-    const serviceLoop = loop!.finish();
-    loop = undefined;
+    const serviceLoop = loop.finish();
+    // Every measured request has been answered or given up on; closing now aborts what the service
+    // still holds, so its counts are final before they are read.
+    await service.close();
     const generatorLoop = options.generator === 'inline' ? serviceLoop : load.loop;
+    const sinceFault = (at: number | null): number | null => (at === null ? null : round(at - faultAt));
+
+    const limits: LimitReached[] = [];
+    const poolAt = service.bulkheads
+      .map((bulkhead) => bulkhead.saturatedAt)
+      .reduce<number | null>((first, at) => (at === null ? first : first === null ? at : Math.min(first, at)), null);
+    if (poolAt !== null) limits.push({ resource: 'pool', atMs: sinceFault(poolAt)! });
+    if (service.connections.saturatedAt !== null)
+      limits.push({ resource: 'connections', atMs: sinceFault(service.connections.saturatedAt)! });
+    if (serviceLoop.firstStallMs !== null) limits.push({ resource: 'event-loop', atMs: serviceLoop.firstStallMs });
+    limits.sort((x, y) => x.atMs - y.atMs);
 
     return {
       name,
       pool,
       scenario,
       faultMode: SCENARIO_FAULT[scenario],
+      settings,
       startedAt,
       durationMs: options.durationMs,
+      leadMs: options.leadMs,
       windowMs: options.windowMs,
+      burst,
       endpoints: service.routes.map((route) =>
         endpointResult({
           path: route.path,
           dependency: route.dependency,
           bulkhead: route.bulkhead.name,
           records: load.records.filter((record) => record.path === route.path),
-          ratePerSecond: options.ratePerSecond,
+          answers: route.answers,
+          targetRatePerSecond:
+            options.ratePerSecond + (burst && route.path === '/a' ? round((burst.size * 1000) / burst.everyMs) : 0),
+          leadMs: options.leadMs,
           durationMs: options.durationMs,
           windowMs: options.windowMs,
           lateThresholdMs: options.lateThresholdMs,
           poolWindows: bulkheadWindows.get(route.bulkhead) ?? [],
           poolOccupancyPeak: route.bulkhead.runPeaks().occupancyPeak,
           poolCapacity: route.bulkhead.capacity,
+          concurrentPeak: route.concurrentPeak,
           loopWindows: serviceLoop.windows,
           loopPeakMs: serviceLoop.peakMs,
         }),
       ),
       bulkheads: service.bulkheads.map((bulkhead) => ({
         name: bulkhead.name,
+        kind: bulkhead.kind,
         limit: bulkhead.limit,
-        queue: bulkhead.queue,
+        queue: bulkhead.kind === 'cockatiel' ? bulkhead.queue : 0,
+        maxWaitMs: bulkhead.maxWaitMs,
         ...bulkhead.runPeaks(),
         admitted: bulkhead.admitted,
         rejected: bulkhead.rejected,
+        waitExpired: bulkhead.waitExpired,
+        firstSaturatedMs: sinceFault(bulkhead.saturatedAt),
         windows: bulkheadWindows.get(bulkhead) ?? [],
       })),
+      connections: {
+        limit: service.connections.limit,
+        inUsePeak: service.connections.inUsePeak,
+        waitingPeak: service.connections.waitingPeak,
+        waited: { ...service.connections.waited },
+        firstSaturatedMs: sinceFault(service.connections.saturatedAt),
+        windows: connectionWindows,
+      },
+      limits,
+      model: modelOf({ pool, scenario, settings, options }),
       eventLoop: { service: serviceLoop, generator: generatorLoop },
       hostCpu,
     };
@@ -158,7 +254,6 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     throw error;
   } finally {
     for (const timer of timers) timer.stop();
-    loop?.finish();
     const failures: unknown[] = [];
     for (const close of closers.reverse()) await close().catch((error: unknown) => failures.push(error));
     if (failures.length > 0 && primaryError === undefined) {

@@ -8,9 +8,11 @@ import type {
   EndpointPath,
   EndpointResult,
   EndpointWindow,
+  Outcome,
   OutcomeCounts,
+  ServiceCounts,
 } from './types.js';
-import { round, windowCount } from './windows.js';
+import { round, windowIndex, windowSpan } from './windows.js';
 
 const MICROSECONDS_PER_MS = 1000;
 
@@ -45,36 +47,39 @@ export interface EndpointInputs {
   path: EndpointPath;
   dependency: DependencyName;
   bulkhead: BulkheadName;
-  /** This endpoint's records, sorted by intended send time. */
+  /** This endpoint's measured records (lead and fault period), sorted by intended send time. */
   records: readonly RequestRecord[];
-  ratePerSecond: number;
+  /** The service's answer to each measured request of the fault period it received, by load id. */
+  answers: ReadonlyMap<string, Outcome>;
+  targetRatePerSecond: number;
+  leadMs: number;
   durationMs: number;
   windowMs: number;
   lateThresholdMs: number;
   poolWindows: readonly BulkheadWindow[];
   poolOccupancyPeak: number;
   poolCapacity: number;
+  concurrentPeak: number;
   loopWindows: readonly { tMs: number; peakMs: number }[];
   loopPeakMs: number;
 }
 
 export function endpointResult(input: EndpointInputs): EndpointResult {
-  const { records } = input;
   const late = (record: RequestRecord): boolean => record.sendLagMs > input.lateThresholdMs;
+  const records = input.records.filter((record) => record.intendedMs >= 0);
+  const leadRecords = input.records.filter((record) => record.intendedMs < 0);
   const all = percentiles(records.map((record) => record.latencyMs));
   const ok = percentiles(records.filter((record) => record.outcome === 'ok').map((record) => record.latencyMs));
   const lags = percentiles(records.map((record) => record.sendLagMs));
   const counts = countOutcomes(records);
 
-  const count = windowCount(input);
-  const byWindow: RequestRecord[][] = Array.from({ length: count }, () => []);
-  for (const record of records) {
-    byWindow[Math.min(count - 1, Math.max(0, Math.floor(record.intendedMs / input.windowMs)))]!.push(record);
-  }
+  const span = windowSpan(input);
+  const byWindow: RequestRecord[][] = Array.from({ length: span.count }, () => []);
+  for (const record of input.records) byWindow[windowIndex(record.intendedMs, input)]!.push(record);
   const windows = byWindow.map((inWindow, index): EndpointWindow => {
     const { p50Ms, p99Ms } = percentiles(inWindow.map((record) => record.latencyMs));
     return {
-      tMs: index * input.windowMs,
+      tMs: (span.first + index) * input.windowMs,
       ...countOutcomes(inWindow),
       p50Ms,
       p99Ms,
@@ -83,6 +88,7 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
       eventLoopDelayPeakMs: input.loopWindows[index]?.peakMs ?? 0,
     };
   });
+  const leadLatency = percentiles(leadRecords.map((record) => record.latencyMs));
 
   return {
     path: input.path,
@@ -95,29 +101,63 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
       ...all,
       okP50Ms: ok.p50Ms,
       okP99Ms: ok.p99Ms,
-      targetRatePerSecond: input.ratePerSecond,
-      achievedRatePerSecond: achievedRate(records, input.ratePerSecond),
+      targetRatePerSecond: input.targetRatePerSecond,
+      achievedRatePerSecond: achievedRate(records, input.durationMs),
       lateSends: records.filter(late).length,
       sendLagP99Ms: lags.p99Ms,
       sendLagMaxMs: lags.maxMs,
       poolOccupancyPeak: input.poolOccupancyPeak,
       poolCapacity: input.poolCapacity,
       eventLoopDelayPeakMs: input.loopPeakMs,
+      concurrentPeak: input.concurrentPeak,
+      firstFailureMs: firstFailure(records),
     },
+    lead: { ...countOutcomes(leadRecords), p50Ms: leadLatency.p50Ms, p99Ms: leadLatency.p99Ms },
+    service: serviceCounts(records, input.answers),
     windows,
   };
 }
 
+function firstFailure(records: readonly RequestRecord[]): number | null {
+  const failed = records.find((record) => record.outcome !== 'ok');
+  return failed ? round(failed.intendedMs) : null;
+}
+
 /**
- * Requests sent per second between the first intended send and one interval after the last actual
- * send. A generator that keeps its schedule gets exactly the target; one that falls behind, less.
+ * The service's count of the same requests, joined by load id. Where the two outcomes differ, the
+ * generator gave up before the answer came (or the connection failed), so it recorded a timeout or
+ * an error instead; `answeredAfterClientGaveUp` counts those.
  */
-function achievedRate(records: readonly RequestRecord[], ratePerSecond: number): number {
+export function serviceCounts(records: readonly RequestRecord[], answers: ReadonlyMap<string, Outcome>): ServiceCounts {
+  const counts: ServiceCounts = {
+    received: answers.size,
+    ok: 0,
+    timeout: 0,
+    rejected: 0,
+    other: 0,
+    notReceived: 0,
+    answeredAfterClientGaveUp: 0,
+  };
+  for (const outcome of answers.values()) counts[outcome]++;
+  for (const record of records) {
+    const answer = answers.get(record.id);
+    if (answer === undefined) counts.notReceived++;
+    else if (answer !== record.outcome) counts.answeredAfterClientGaveUp++;
+  }
+  return counts;
+}
+
+/**
+ * Requests sent per second over the fault period, stretched by how late the last one left. A
+ * generator that keeps its schedule gets exactly the target; one that falls behind, less.
+ */
+function achievedRate(records: readonly RequestRecord[], durationMs: number): number {
   if (records.length === 0) return 0;
-  const first = records[0]!.intendedMs;
-  const lastSend = records.reduce(
-    (latest, record) => Math.max(latest, record.intendedMs + record.sendLagMs),
-    -Infinity,
-  );
-  return round((records.length * 1000) / (lastSend - first + 1000 / ratePerSecond));
+  let lastIntended = -Infinity;
+  let lastSent = -Infinity;
+  for (const record of records) {
+    lastIntended = Math.max(lastIntended, record.intendedMs);
+    lastSent = Math.max(lastSent, record.intendedMs + record.sendLagMs);
+  }
+  return round((records.length * 1000) / (durationMs + Math.max(0, lastSent - lastIntended)));
 }

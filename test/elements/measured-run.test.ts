@@ -15,9 +15,11 @@ describe('<measured-run>', () => {
     const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
     await loaded(el);
     const text = textOf(el);
-    expect(text).to.contain('Measured 2026-11-30 with Node v20.20.2 on 2 cores (Test CPU, linux)');
     expect(text).to.contain(
-      '100 requests/s per endpoint, pool of 20, timeout 200 ms, 3 s per run. hand-made test fixture',
+      'Measured 2026-11-30 with Node v20.20.2 on 2 cores (Test CPU, linux, load average 0 at the start)',
+    );
+    expect(text).to.contain(
+      '100 requests/s per endpoint, pool of 20, timeout 200 ms, 3 s per run after 1 s without the fault. hand-made test fixture',
     );
     expect(deepAll(el, 'h3').map((h) => h.textContent)).to.deep.equal([
       'Healthy dependencies',
@@ -33,13 +35,13 @@ describe('<measured-run>', () => {
     const labels = deepAll(el, 'svg').map((s) => s.getAttribute('aria-label'));
     expect(labels).to.have.length(8);
     expect(labels).to.include(
-      '/b, One shared pool: p99 250 ms, 80 timeouts, 50 rejections and 0 other errors of 300 sent',
+      '/b, One shared pool: p50 10 ms, p99 250 ms, 80 timeouts, 50 rejections and 0 other errors of 300 sent after the fault',
     );
     expect(labels).to.include(
-      '/b, A bulkhead per dependency: p99 21 ms, 0 timeouts, 0 rejections and 0 other errors of 300 sent',
+      '/b, A bulkhead per dependency: p50 10 ms, p99 21 ms, 0 timeouts, 0 rejections and 0 other errors of 300 sent after the fault',
     );
-    // errors per window drawn as bars: 3 windows × 3 kinds × 2 endpoints × 4 runs
-    expect(deepAll(el, 'rect.timeout, rect.rejected, rect.other').length).to.equal(72);
+    // errors per window drawn as bars: 4 windows (one before the fault) × 3 kinds × 2 endpoints × 4 runs
+    expect(deepAll(el, 'rect.timeout, rect.rejected, rect.other').length).to.equal(96);
     await expect(el).to.be.accessible();
   });
 
@@ -57,13 +59,71 @@ describe('<measured-run>', () => {
       '50',
       '0',
       '56.7 %',
+      '5 %',
       '10 ms',
       '250 ms',
       '99.8/s',
       '1',
       '20 / 20',
       '13 ms',
+      'pool, 120 ms',
     ]);
+    expect(rows[0]!.slice(-1)).to.deep.equal(['–'], 'no resource reached its limit');
+  });
+
+  it('labels both axes, draws p50 and p99, and marks where the fault starts', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
+    await loaded(el);
+    const charts = deepAll(el, 'svg');
+    const [healthy, slow] = [charts[0]!, charts[4]!];
+    // One second before the fault and three after it, labelled in whole seconds.
+    const labels = (chart: Element) => [...chart.querySelectorAll('text')].map((t) => t.textContent);
+    expect(labels(slow)).to.include.members(['-1', '0', '1', '2', '3', "seconds from the fault's start", 'fault']);
+    expect(labels(slow)).to.include.members(['0 ms', '100 ms', '200 ms', '0 %', '100 %']);
+    expect(labels(healthy)).not.to.include('fault');
+    expect(healthy.querySelectorAll('line.fault')).to.have.length(0);
+    expect(deepAll(el, 'line.fault')).to.have.length(4);
+    for (const line of ['p50', 'p99']) {
+      const points = slow.querySelector(`polyline.${line}`)!.getAttribute('points')!.trim().split(' ');
+      expect(points, line).to.have.length(4);
+    }
+    // The fault line sits where the time axis says 0.
+    const zero = [...slow.querySelectorAll('text')].find(
+      (t) => t.textContent === '0' && t.getAttribute('text-anchor') === 'middle',
+    )!;
+    expect(Number(slow.querySelector('line.fault')!.getAttribute('x1'))).to.be.closeTo(
+      Number(zero.getAttribute('x')),
+      0.01,
+    );
+  });
+
+  it("shows the tick model's prediction and which resource reached its limit first", async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
+    await loaded(el);
+    const figures = deepAll(el, 'figure').map((f) => f.textContent.replace(/\s+/g, ' ').trim());
+    expect(figures[2]).to.contain('/b: 56.7 % ok (tick model 5 %), p50 10 ms, p99 250 ms');
+    expect(figures[2]).to.contain('Reached its limit first: the pool, 120 ms after the fault.');
+    expect(figures[2]).to.contain('Tick model: 20 shared slots, A holds a slot 28 ticks.');
+    expect(figures[0]).to.contain('No watched resource reached its limit.');
+  });
+
+  it('still reads a file of the first version, which has no lead, model or limits', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await (await fetch(FIXTURE)).json();
+    data.schemaVersion = 1;
+    delete data.options.leadMs;
+    for (const run of data.runs) {
+      for (const key of ['leadMs', 'limits', 'model']) delete run[key];
+      for (const endpoint of run.endpoints) endpoint.windows.shift();
+    }
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    expect(deepAll(el, 'line.fault')).to.have.length(0);
+    expect(textOf(el)).not.to.contain('(tick model');
+    expect(deepAll(el, 'figure .meta')).to.have.length(0);
+    await expect(el).to.be.accessible();
   });
 
   it('says clearly when the file is missing or is not a result file', async () => {
@@ -168,6 +228,16 @@ describe('<measured-run> with a file it cannot read', () => {
       (d) => delete d.runs[3].endpoints[1].windows[1].timeout,
       'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing',
     ],
+    [(d) => delete d.options.leadMs, 'options.leadMs: expected a number, got nothing'],
+    [
+      (d) => (d.meta.machine.loadAverageAtStart = [1, '2']),
+      'meta.machine.loadAverageAtStart[1]: expected a number, got "2"',
+    ],
+    [(d) => delete d.runs[0].leadMs, 'runs[0].leadMs: expected a number, got nothing'],
+    [(d) => (d.runs[2].limits = null), 'runs[2].limits: expected an array, got null'],
+    [(d) => (d.runs[2].limits[0].atMs = '120'), 'runs[2].limits[0].atMs: expected a number, got "120"'],
+    [(d) => (d.runs[2].model.note = 3), 'runs[2].model.note: expected a string, got 3'],
+    [(d) => (d.runs[3].model.predicted = { a: 1 }), 'runs[3].model.predicted.b: expected a number, got nothing'],
   ];
 
   it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
@@ -250,7 +320,7 @@ describe('<measured-run> with a file it cannot read', () => {
     expect(escaped).to.deep.equal([]);
     expect(deepAll(el, '[role="alert"]')).to.have.length(0);
     expect(deepAll(el, 'svg')).to.have.length(8);
-    expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 3);
+    expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 4);
   });
 });
 

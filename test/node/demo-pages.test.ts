@@ -1,8 +1,10 @@
 // The demo pages, built and served as plain static files, in a real Chromium: everything works from
 // the one script tag, nothing logs an error, and nothing overflows a 320 px wide screen.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import type { MeasuredRunFile } from '../../experiment/types.js';
 import { servedRepo, openPage, shadowText } from './browser.js';
 
 const repo = servedRepo();
@@ -70,11 +72,20 @@ test('the docs page composes widgets around one source, plus a standalone gate',
   await page.close();
 });
 
-test('the measured page charts the committed sample run', async () => {
+test('the measured page charts the committed sample runs', async () => {
   const { page, errors } = await open('/demo/measured.html', 1280);
-  await page.locator('measured-run table').waitFor();
-  assert.equal(await page.locator('measured-run tbody tr').count(), 12);
-  assert.match(await shadowText(page, 'measured-run', '.meta'), /Measured 2026-11-30 with Node v20\.20\.2 on 2 cores/);
+  const samples = ['sample-run', 'bulkhead-kinds'].map(
+    (name) => JSON.parse(readFileSync(`experiment/sample/${name}.json`, 'utf8')) as MeasuredRunFile,
+  );
+  await page.locator('measured-run table').nth(1).waitFor();
+  const rows = samples.reduce((sum, sample) => sum + sample.runs.length * 2, 0);
+  assert.equal(await page.locator('measured-run tbody tr').count(), rows);
+  const { date, machine } = samples[0]!.meta;
+  assert.ok(
+    (await shadowText(page, 'measured-run', '.meta')).includes(
+      `Measured ${date.slice(0, 10)} with Node ${machine.nodeVersion} on ${machine.cpuCount} cores`,
+    ),
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -9,7 +9,7 @@ import { checkResultFile, type MeasuredRunFile as Read } from '../../src/element
 // Fails to compile if a field the chart reads is renamed or retyped in experiment/types.ts.
 const readable = (file: Written): Read => file;
 
-for (const file of ['experiment/sample/sample-run.json', 'experiment/sample/slow-a-queue-20.json']) {
+for (const file of ['experiment/sample/sample-run.json', 'experiment/sample/bulkhead-kinds.json']) {
   test(`${file} is a result file the chart can read`, () => {
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as Written;
     const read = checkResultFile(readable(written));

@@ -1,43 +1,85 @@
-/** A small SVG chart of one endpoint in one run: p99 latency as a line, errors as stacked bars. */
+/**
+ * A small SVG chart of one endpoint in one run: p50 and p99 latency per window as lines over a
+ * labelled latency axis, the share of errors per window as stacked bars, a labelled time axis in
+ * seconds from the fault's start, and a mark where the fault starts.
+ */
 import { svg } from 'lit';
-import type { EndpointResult } from './result-file.js';
+import type { EndpointResult, RunResult } from './result-file.js';
 
 const WIDTH = 300;
-const LATENCY_HEIGHT = 90;
-const ERROR_HEIGHT = 40;
-const GAP = 14;
+/** Room on the left for the latency labels. */
+const LEFT = 36;
+const PLOT = WIDTH - LEFT - 6;
+const TOP = 12;
+const LATENCY_HEIGHT = 84;
+const ERROR_TOP = TOP + LATENCY_HEIGHT + 6;
+const ERROR_HEIGHT = 32;
+const TICKS_Y = ERROR_TOP + ERROR_HEIGHT + 10;
+const HEIGHT = TICKS_Y + 13;
 
-const CHART_HEIGHT = LATENCY_HEIGHT + GAP + ERROR_HEIGHT + 14;
+export const CHART_VIEWBOX = `0 0 ${WIDTH} ${HEIGHT}`;
 
-export function endpointChart(endpoint: EndpointResult, durationMs: number, latencyScaleMs: number) {
-  const x = (tMs: number) => (tMs / Math.max(1, durationMs)) * WIDTH;
+/** The smallest of 1, 2, 5 × a power of ten that is at least `raw`. */
+const niceStep = (raw: number) => {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw) ?? 10 * power;
+};
+
+/** Multiples of `step` from `from` to `to`, at most a few dozen. */
+const multiples = (from: number, to: number, step: number) => {
+  const found: number[] = [];
+  for (let v = Math.ceil(from / step) * step; v <= to + 1e-9 && found.length < 40; v += step) found.push(v);
+  return found;
+};
+
+/** `label` names the mark at 0 (the fault, or the first burst); null draws none. */
+export function endpointChart(endpoint: EndpointResult, run: RunResult, scaleMs: number, label: string | null) {
+  const lead = run.leadMs ?? 0;
+  const span = Math.max(1, lead + run.durationMs);
+  const x = (tMs: number) => LEFT + ((Math.max(-lead, tMs) + lead) / span) * PLOT;
+  const y = (ms: number) => TOP + LATENCY_HEIGHT - (Math.min(ms, scaleMs) / scaleMs) * LATENCY_HEIGHT;
   const windows = endpoint.windows;
-  const barWidth = windows.length > 1 ? x(windows[1]!.tMs) - x(windows[0]!.tMs) : WIDTH;
-  const points = windows
-    .filter((w) => w.p99Ms !== null)
-    .map(
-      (w) =>
-        `${(x(w.tMs) + barWidth / 2).toFixed(1)},${(LATENCY_HEIGHT - (Math.min(w.p99Ms!, latencyScaleMs) / latencyScaleMs) * LATENCY_HEIGHT).toFixed(1)}`,
-    )
-    .join(' ');
-  const errorTop = LATENCY_HEIGHT + GAP;
+  const barEnd = (k: number) => x(Math.min(run.durationMs, windows[k + 1]?.tMs ?? run.durationMs));
+  const line = (key: 'p50Ms' | 'p99Ms') =>
+    windows
+      .map((w, k) => {
+        const ms = w[key];
+        return ms === null ? '' : `${((x(w.tMs) + barEnd(k)) / 2).toFixed(1)},${y(ms).toFixed(1)}`;
+      })
+      .filter(Boolean)
+      .join(' ');
+  const latencyTicks = multiples(0, scaleMs, niceStep(scaleMs / 4));
+  const timeStep = niceStep(span / 1000 / 6);
+  const bottom = ERROR_TOP + ERROR_HEIGHT;
   return svg`
-    <rect class="frame" x="0" y="0" width=${WIDTH} height=${LATENCY_HEIGHT}></rect>
-    <text class="axis" x="2" y="10">p99 ≤ ${Math.round(latencyScaleMs)} ms</text>
-    <polyline class="latency" points=${points}></polyline>
-    <rect class="frame" x="0" y=${errorTop} width=${WIDTH} height=${ERROR_HEIGHT}></rect>
-    ${windows.map((w) => {
-      const timeout = w.sent ? (w.timeout / w.sent) * ERROR_HEIGHT : 0;
-      const rejected = w.sent ? (w.rejected / w.sent) * ERROR_HEIGHT : 0;
-      const other = w.sent ? (w.other / w.sent) * ERROR_HEIGHT : 0;
-      const left = x(w.tMs) + 0.5;
-      const width = Math.max(0.5, barWidth - 1);
-      return svg`<rect class="timeout" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout} height=${timeout}></rect>
-        <rect class="rejected" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout - rejected} height=${rejected}></rect>
-        <rect class="other" x=${left} width=${width} y=${errorTop + ERROR_HEIGHT - timeout - rejected - other} height=${other}></rect>`;
+    <rect class="frame" x=${LEFT} y=${TOP} width=${PLOT} height=${LATENCY_HEIGHT}></rect>
+    ${latencyTicks.map(
+      (ms) => svg`<line class="grid" x1=${LEFT} x2=${LEFT + PLOT} y1=${y(ms)} y2=${y(ms)}></line>
+        <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms < 1000 ? `${ms} ms` : `${ms / 1000} s`}</text>`,
+    )}
+    <polyline class="p99" points=${line('p99Ms')}></polyline>
+    <polyline class="p50" points=${line('p50Ms')}></polyline>
+    <rect class="frame" x=${LEFT} y=${ERROR_TOP} width=${PLOT} height=${ERROR_HEIGHT}></rect>
+    <text class="axis" x=${LEFT - 3} y=${ERROR_TOP + 7} text-anchor="end">100 %</text>
+    <text class="axis" x=${LEFT - 3} y=${bottom} text-anchor="end">0 %</text>
+    ${windows.map((w, k) => {
+      const share = (count: number) => (w.sent ? (count / w.sent) * ERROR_HEIGHT : 0);
+      const [timeout, rejected, other] = [share(w.timeout), share(w.rejected), share(w.other)];
+      const left = x(w.tMs) + 0.3;
+      const width = Math.max(0.4, barEnd(k) - x(w.tMs) - 0.6);
+      return svg`<rect class="timeout" x=${left} width=${width} y=${bottom - timeout} height=${timeout}></rect>
+        <rect class="rejected" x=${left} width=${width} y=${bottom - timeout - rejected} height=${rejected}></rect>
+        <rect class="other" x=${left} width=${width} y=${bottom - timeout - rejected - other} height=${other}></rect>`;
     })}
-    <text class="axis" x="2" y=${errorTop + ERROR_HEIGHT + 12}>errors per window (0–100 %) over ${durationMs / 1000} s</text>
+    ${multiples(-lead / 1000, run.durationMs / 1000, timeStep).map(
+      (s) => svg`<text class="axis" x=${x(s * 1000)} y=${TICKS_Y} text-anchor="middle">${s}</text>`,
+    )}
+    <text class="axis" x=${LEFT + PLOT} y=${TICKS_Y + 11} text-anchor="end">seconds from the fault's start</text>
+    ${
+      label === null
+        ? ''
+        : svg`<line class="fault" x1=${x(0)} x2=${x(0)} y1=${TOP - 2} y2=${bottom}></line>
+        <text class="axis" x=${x(0) + 2} y=${TOP - 3}>${label}</text>`
+    }
   `;
 }
-
-export const CHART_VIEWBOX = `0 0 ${WIDTH} ${CHART_HEIGHT}`;

@@ -9,8 +9,22 @@ const SCENARIO_LABEL: Record<string, string> = {
   'slow-a': 'A slow (answers just inside the timeout)',
   'failing-a': 'A failing fast (503 at once)',
   'stalled-a': 'A stalled (never answers)',
+  'burst-a': 'A healthy, bursts of requests to /a',
 };
 const POOL_LABEL: Record<string, string> = { shared: 'One shared pool', 'per-dependency': 'A bulkhead per dependency' };
+const RESOURCE_LABEL: Record<string, string> = {
+  pool: 'the pool',
+  connections: 'the connection limit',
+  'event-loop': 'the event loop',
+};
+
+/** A run's own settings, from the end of its name: "shared/slow-a/pool-40/wait-50ms" gives "pool 40, wait 50ms". */
+const variantOf = (run: RunResult) =>
+  run.name
+    .split('/')
+    .slice(2)
+    .map((part) => part.replace('-', ' '))
+    .join(', ');
 
 /** How long a load may take before the element gives up, unless `timeout` says otherwise. */
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -25,8 +39,10 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
 
 /**
  * Charts a result file of the measured companion (`npm run experiment`): per scenario, the shared
- * pool and the per-dependency bulkheads side by side; per endpoint, p99 latency over time and the
- * share of timeouts and rejections per window; then every run as a text table.
+ * pool and the per-dependency bulkheads side by side; per endpoint, p50 and p99 latency over time
+ * and the share of timeouts and rejections per window, with the fault's start marked, what the
+ * lab's tick model predicts, and which resource reached its limit first; then every run as a text
+ * table.
  *
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
@@ -38,13 +54,13 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
  * @cssproperty --bulkhead-color-surface - background of the element.
  * @cssproperty --bulkhead-color-panel - background of table heads, buttons and disabled boxes.
  * @cssproperty --bulkhead-color-border - lines and borders.
- * @cssproperty --bulkhead-color-accent - the inspected tick and slider.
- * @cssproperty --bulkhead-color-a - colour of the latency line.
+ * @cssproperty --bulkhead-color-accent - colour of the p50 line.
+ * @cssproperty --bulkhead-color-a - colour of the p99 line.
  * @cssproperty --bulkhead-color-a-soft - background of cells held by A.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
  * @cssproperty --bulkhead-color-b-soft - background of cells held by B.
  * @cssproperty --bulkhead-color-pass - a passing gate.
- * @cssproperty --bulkhead-color-fail - colour of timeouts.
+ * @cssproperty --bulkhead-color-fail - colour of timeouts and of the mark where the fault starts.
  * @cssproperty --bulkhead-color-pending - a pending gate, notices, rejections.
  * @cssproperty --bulkhead-color-focus - the focus ring.
  * @cssproperty --bulkhead-font - the font (default: the page's, inherited).
@@ -103,10 +119,23 @@ export class MeasuredRun extends LitElement {
         fill: none;
         stroke: var(--_line);
       }
-      .latency {
+      .p99,
+      .p50 {
         fill: none;
         stroke: var(--_a);
         stroke-width: 2;
+      }
+      .p50 {
+        stroke: var(--_accent);
+        stroke-dasharray: 4 2;
+      }
+      .grid {
+        stroke: var(--_line);
+        stroke-dasharray: 1 3;
+      }
+      .fault {
+        stroke: var(--_fail);
+        stroke-dasharray: 3 2;
       }
       .timeout {
         fill: var(--_fail);
@@ -115,10 +144,16 @@ export class MeasuredRun extends LitElement {
         fill: var(--_pending);
         opacity: 0.55;
       }
-      .swatch.latency {
-        height: 0.2em;
-        vertical-align: 0.25em;
-        background: var(--_a);
+      .swatch.p99,
+      .swatch.p50 {
+        height: 0;
+        vertical-align: 0.3em;
+        border: 0 solid var(--_a);
+        border-top-width: 0.15em;
+      }
+      .swatch.p50 {
+        border-top-style: dashed;
+        border-color: var(--_accent);
       }
       .other,
       .swatch.other {
@@ -146,7 +181,7 @@ export class MeasuredRun extends LitElement {
         text-align: right;
       }
       @media (forced-colors: active) {
-        .latency { stroke: CanvasText; }
+        .p99, .p50, .fault { stroke: CanvasText; }
         .timeout { fill: CanvasText; }
         .rejected { fill: GrayText; }
       }
@@ -261,14 +296,17 @@ export class MeasuredRun extends LitElement {
 
   #renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
     const t = endpoint.totals;
+    const predicted = run.model?.predicted;
+    const model = predicted ? ` (tick model ${rate(endpoint.path === '/a' ? predicted.a : predicted.b)})` : '';
     const summary =
-      `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p99 ${ms(t.p99Ms)}, ` +
-      `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent`;
-    return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok, p99 ${ms(t.p99Ms)}</p>
-      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run.durationMs, scaleMs)}</svg>`;
+      `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p50 ${ms(t.p50Ms)}, p99 ${ms(t.p99Ms)}, ` +
+      `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent after the fault`;
+    const mark = run.faultMode === 'none' ? (run.scenario === 'burst-a' ? 'bursts' : null) : 'fault';
+    return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok${model}, p50 ${ms(t.p50Ms)}, p99 ${ms(t.p99Ms)}</p>
+      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run, scaleMs, run.leadMs === undefined ? null : mark)}</svg>`;
   }
 
-  #renderScenario(scenario: string, runs: RunResult[], timeoutMs: number) {
+  #renderScenario(title: string, runs: RunResult[], timeoutMs: number) {
     // Headroom above the highest p99 keeps the line clear of the label.
     // A loop, not Math.max(...all), which overflows the stack on many windows.
     let highestMs = Math.max(1, timeoutMs);
@@ -278,14 +316,25 @@ export class MeasuredRun extends LitElement {
       }
     }
     const scaleMs = 1.15 * highestMs;
-    return html`<h3>${labelOf(SCENARIO_LABEL, scenario)}</h3>
+    return html`<h3>${title}</h3>
       <div class="pair">
-        ${runs.map(
-          (run) => html`<figure>
-          <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
-          ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.#renderChart(run, e, scaleMs))}
-        </figure>`,
-        )}
+        ${runs.map((run) => {
+          const first = run.limits?.[0];
+          return html`<figure>
+            <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
+            ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.#renderChart(run, e, scaleMs))}
+            ${
+              run.limits
+                ? html`<p class="meta">${
+                    first
+                      ? `Reached its limit first: ${labelOf(RESOURCE_LABEL, first.resource)}, ${ms(first.atMs)} after the fault.`
+                      : 'No watched resource reached its limit.'
+                  }
+                ${run.model?.note}</p>`
+                : ''
+            }
+          </figure>`;
+        })}
       </div>`;
   }
 
@@ -299,12 +348,14 @@ export class MeasuredRun extends LitElement {
       'Rejected',
       'Other',
       'Success',
+      'Tick model',
       'p50',
       'p99',
       'Achieved rate',
       'Late sends',
       'Pool peak / capacity',
       'Event-loop delay peak',
+      'Limit reached first',
     ];
     return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
       <table part="table">
@@ -313,10 +364,14 @@ export class MeasuredRun extends LitElement {
         <tbody>${runs.flatMap((run) =>
           run.endpoints.map((e) => {
             const t = e.totals;
+            const predicted = run.model?.predicted;
+            const first = run.limits?.[0];
             return html`<tr><th scope="row">${run.name}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
             <td>${t.timeout}</td><td>${t.rejected}</td><td>${t.other}</td><td>${rate(t.successRate)}</td>
+            <td>${predicted ? rate(e.path === '/a' ? predicted.a : predicted.b) : '–'}</td>
             <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${Math.round(t.achievedRatePerSecond * 10) / 10}/s</td>
-            <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td></tr>`;
+            <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td>
+            <td>${first ? `${first.resource}, ${ms(first.atMs)}` : '–'}</td></tr>`;
           }),
         )}</tbody>
       </table>
@@ -345,23 +400,25 @@ export class MeasuredRun extends LitElement {
 
   #renderResult(data: MeasuredRunFile) {
     const { meta, options } = data;
-    const scenarios = [...new Set(data.runs.map((r) => r.scenario))];
+    const groups = new Map<string, RunResult[]>();
+    for (const run of data.runs) {
+      const variant = variantOf(run);
+      const title = labelOf(SCENARIO_LABEL, run.scenario) + (variant ? `: ${variant}` : '');
+      groups.set(title, [...(groups.get(title) ?? []), run]);
+    }
+    const load = meta.machine.loadAverageAtStart?.[0];
     return html`
       <p class="meta" part="meta">Measured ${meta.date.slice(0, 10)} with Node ${meta.machine.nodeVersion} on
-        ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}):
+        ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}${load === undefined ? '' : `, load average ${load} at the start`}):
         ${options.ratePerSecond} requests/s per endpoint, pool of ${options.poolSize}, timeout ${options.timeoutMs} ms,
-        ${options.durationMs / 1000} s per run.${meta.label ? ` ${meta.label}` : ''}</p>
-      <p class="legend"><span class="swatch latency"></span> p99 latency per window, from each request's intended
-        send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
+        ${options.durationMs / 1000} s per run${options.leadMs ? ` after ${options.leadMs / 1000} s without the fault` : ''}.${meta.label ? ` ${meta.label}` : ''}</p>
+      <p class="legend"><span class="swatch p99"></span> p99 and <span class="swatch p50"></span> p50 latency per window,
+        from each request's intended send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
         <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>
-        other errors such as a failing dependency's (stacked above).</p>
-      ${scenarios.map((s) =>
-        this.#renderScenario(
-          s,
-          data.runs.filter((r) => r.scenario === s),
-          options.timeoutMs,
-        ),
-      )}
+        other errors such as a failing dependency's (stacked above). The tick model is the lab's model set as close to each run
+        as it goes; it offers each tick's requests at once, A before B, with exact service times and no stalls, so
+        continuous arrivals, jitter and event-loop stalls on a real machine open gaps between the two.</p>
+      ${[...groups].map(([title, runs]) => this.#renderScenario(title, runs, options.timeoutMs))}
       <h3>Every run</h3>
       ${this.#renderTable(data.runs)}
     `;

@@ -1,7 +1,7 @@
 /**
  * The parts of the measured companion's JSON (`npm run experiment`, schema
- * `bulkhead-lab/measured-run` version 1, described in experiment/README.md) that the chart reads,
- * and a check that a fetched file has them.
+ * `bulkhead-lab/measured-run` versions 1 and 2, described in experiment/README.md) that the chart
+ * reads, and a check that a fetched file has them. Fields only version 2 has are optional here.
  */
 
 export interface OutcomeCounts {
@@ -39,6 +39,13 @@ export interface RunResult {
   scenario: string;
   durationMs: number;
   windowMs: number;
+  /** Version 2: the healthy time measured before the fault (windows with tMs < 0). */
+  leadMs?: number;
+  faultMode?: string;
+  /** Version 2: resources in the order they reached their limit after the fault. */
+  limits?: { resource: string; atMs: number }[];
+  /** Version 2: the tick model's closest configuration, in words, and what it predicts. */
+  model?: { note: string; predicted: { a: number; b: number } | null };
   endpoints: EndpointResult[];
 }
 
@@ -48,9 +55,15 @@ export interface MeasuredRunFile {
   meta: {
     date: string;
     label?: string;
-    machine: { nodeVersion: string; cpuCount: number; cpuModel: string; platform: string };
+    machine: {
+      nodeVersion: string;
+      cpuCount: number;
+      cpuModel: string;
+      platform: string;
+      loadAverageAtStart?: number[];
+    };
   };
-  options: { ratePerSecond: number; durationMs: number; poolSize: number; timeoutMs: number };
+  options: { ratePerSecond: number; durationMs: number; poolSize: number; timeoutMs: number; leadMs?: number };
   runs: RunResult[];
 }
 
@@ -149,19 +162,41 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
     throw new Error('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")');
   }
-  if (data.schemaVersion !== 1)
-    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1)`);
+  if (data.schemaVersion !== 1 && data.schemaVersion !== 2)
+    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1 or 2)`);
+  const second = data.schemaVersion === 2;
   const meta = object(data.meta, 'meta');
   strings(meta, 'meta', 'date');
   if (meta.label !== undefined) strings(meta, 'meta', 'label');
   const machine = object(meta.machine, 'meta.machine');
   strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
   numbers(machine, 'meta.machine', 'cpuCount');
-  numbers(object(data.options, 'options'), 'options', 'ratePerSecond', 'durationMs', 'poolSize', 'timeoutMs');
+  if (machine.loadAverageAtStart !== undefined) {
+    list(machine.loadAverageAtStart, 'meta.machine.loadAverageAtStart').forEach((value, i) => {
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, 'a number', value);
+    });
+  }
+  const options = object(data.options, 'options');
+  numbers(options, 'options', 'ratePerSecond', 'durationMs', 'poolSize', 'timeoutMs');
+  if (second) numbers(options, 'options', 'leadMs');
   list(data.runs, 'runs').forEach((item, r) => {
     const run = object(item, `runs[${r}]`);
-    strings(run, `runs[${r}]`, 'name', 'pool', 'scenario');
-    numbers(run, `runs[${r}]`, 'durationMs', 'windowMs');
+    const at = `runs[${r}]`;
+    strings(run, at, 'name', 'pool', 'scenario');
+    numbers(run, at, 'durationMs', 'windowMs');
+    if (second) {
+      numbers(run, at, 'leadMs');
+      strings(run, at, 'faultMode');
+      list(run.limits, `${at}.limits`).forEach((limit, l) => {
+        strings(object(limit, `${at}.limits[${l}]`), `${at}.limits[${l}]`, 'resource');
+        numbers(limit as Record<string, unknown>, `${at}.limits[${l}]`, 'atMs');
+      });
+      const model = object(run.model, `${at}.model`);
+      strings(model, `${at}.model`, 'note');
+      if (model.predicted !== null)
+        numbers(object(model.predicted, `${at}.model.predicted`), `${at}.model.predicted`, 'a', 'b');
+    }
     list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) =>
       checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`),
     );
