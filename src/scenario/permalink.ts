@@ -117,17 +117,26 @@ function refreshChanged(before: Map<KeyedLab, string>) {
 
 const keysNow = () => new Map([...connected].map((lab) => [lab, labKey(lab)] as const));
 
+/** The keys before the first lab joined or left in this task, while a refresh is due. */
+let before: Map<KeyedLab, string> | null = null;
+
+/** Adds or removes a lab; after the task's last change, the labs whose key changed re-render once. */
+function change(edit: () => void) {
+  if (!before) {
+    before = keysNow();
+    queueMicrotask(() => {
+      refreshChanged(before!);
+      before = null;
+    });
+  }
+  edit();
+}
+
 /**
  * Counts a connected lab in the numbering of id-less labs, and re-renders any lab whose key this
  * changes. Returns what to call when the lab disconnects.
  */
 export function joinLabKeys(lab: KeyedLab): () => void {
-  const before = keysNow();
-  connected.add(lab);
-  refreshChanged(before);
-  return () => {
-    const before = keysNow();
-    connected.delete(lab);
-    refreshChanged(before);
-  };
+  change(() => connected.add(lab));
+  return () => change(() => connected.delete(lab));
 }
