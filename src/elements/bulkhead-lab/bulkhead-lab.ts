@@ -1,6 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes } from '../../scenario/source.js';
+import { REQUESTS, readConfigAttributes } from '../../scenario/source.js';
 import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
@@ -18,6 +18,9 @@ import {
 } from './guides.js';
 
 import { ScenarioElement } from '../scenario-element.js';
+
+/** How many sections have a view that waits for the reader (see `views`). */
+const VIEWS = 5;
 
 /**
  * The complete lab: controls for every input, playback and the slot-by-tick picture, the views at
@@ -148,6 +151,10 @@ export class BulkheadLab extends ScenarioElement {
       details > summary .heading {
         display: inline;
       }
+      /* Until every section is drawn, the lab keeps the height bulkhead-lab.css gives it, else a screen's. */
+      .wait {
+        min-height: var(--bulkhead-lab-height, 100vh);
+      }
     `,
   ];
 
@@ -157,7 +164,7 @@ export class BulkheadLab extends ScenarioElement {
     permalink: { type: Boolean },
     announcement: { state: true },
     fullscreen: { state: true },
-    opened: { state: true },
+    views: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
@@ -165,9 +172,17 @@ export class BulkheadLab extends ScenarioElement {
   declare private fullscreen: boolean;
   /** What the polite live region says: the tick and the gates, once per change. */
   declare private announcement: string;
-  /** The closed-by-default sections the reader has opened: their views render only from then on. */
-  declare private opened: ReadonlySet<string>;
+  /**
+   * How many of the sections with views (Inputs, playback, the inspected tick, the full window,
+   * notes) show them: they come in order, each once the previous one is drawn and it is near the
+   * viewport, so a lab costs what the reader can see. At -1, before the first idle moment, the lab
+   * is an empty box of its reserved height: many labs on a page draw one at a time.
+   */
+  declare private views: number;
   #lastAnnounced = '';
+  /** Whether the lab runs its scenario: not until a view, a request or a page script needs it. */
+  #awake = false;
+  #near: IntersectionObserver | null = null;
 
   constructor() {
     super();
@@ -176,18 +191,46 @@ export class BulkheadLab extends ScenarioElement {
     this.permalink = false;
     this.announcement = '';
     this.fullscreen = false;
-    this.opened = new Set();
+    this.views = -1;
+    this.removeController(this.bound);
+    // Heard first at the lab, a request or a view's search for its source wakes it: the listeners
+    // that answer, added then, still hear the same event.
+    for (const name of [...REQUESTS, 'bulkhead-source-request']) this.addEventListener(name, this.#wake, true);
   }
 
-  /** A section the article does not need open: a heading to open it by, and its view once opened. */
-  #closedSection(id: string, title: string, level: number, view: () => unknown) {
-    const onToggle = (event: Event) => {
-      if ((event.target as HTMLDetailsElement).open) this.opened = new Set([...this.opened, id]);
-    };
+  readonly #wake = () => {
+    if (this.#awake) return;
+    this.#awake = true;
+    this.addController(this.bound);
+    this.requestUpdate();
+  };
+
+  /** Awaiting `updateComplete` asks for the whole lab: every section renders now. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    this.views = VIEWS;
+    return super.getUpdateComplete();
+  }
+
+  /** Watches the first section still waiting for its view, and draws it once it is within a screen of the viewport. */
+  #watchNext() {
+    this.#near?.disconnect();
+    const next = this.renderRoot.querySelector('.next');
+    if (!next || !this.isConnected) return;
+    this.#near ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting && e.target.matches('.next'))) this.views++;
+      },
+      { rootMargin: '25%' },
+    );
+    this.#near.observe(next);
+  }
+
+  /** A section the article does not need open: a heading to open it by, and its view while it is open. */
+  #closedSection(id: string, title: string, view: () => unknown) {
     return html`<div part="section">
-      <details id=${id} @toggle=${onToggle}>
-        <summary>${this.renderHeading(title, { level })}</summary>
-        ${this.opened.has(id) ? view() : nothing}
+      <details id=${id} @toggle=${() => this.requestUpdate()}>
+        <summary>${this.renderHeading(title, { level: this.level + 1 })}</summary>
+        ${this.renderRoot.querySelector<HTMLDetailsElement>(`#${id}`)?.open ? view() : nothing}
       </details>
     </div>`;
   }
@@ -208,7 +251,13 @@ export class BulkheadLab extends ScenarioElement {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+    (window.requestIdleCallback ?? setTimeout)(() => (this.views = Math.max(this.views, 0)), { timeout: 200 });
+    this.#watchNext();
+    // Asleep, it still tells views waiting for a source with its id that it is here, as a source
+    // whose id changed does: they ask, and that wakes it.
+    if (!this.#awake) this.bound.idChanged();
     if (this.permalink) {
+      this.#wake();
       this.#restorePermalink();
       window.addEventListener('hashchange', this.#onHashChange);
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
@@ -220,6 +269,7 @@ export class BulkheadLab extends ScenarioElement {
     this.#leaveLabKeys?.();
     this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+    this.#near?.disconnect();
     window.removeEventListener('hashchange', this.#onHashChange);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
@@ -245,6 +295,7 @@ export class BulkheadLab extends ScenarioElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (!this.#awake) return;
     const scenario = this.scenario;
     const { A, B } = scenario.at(metricsAt);
     const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
@@ -254,7 +305,13 @@ export class BulkheadLab extends ScenarioElement {
     }
   }
 
+  protected override updated(changed: PropertyValues): void {
+    if (this.#awake) super.updated(changed);
+    this.#watchNext();
+  }
+
   protected override render() {
+    if (this.views < 0) return html`<article class="lab wait" part="lab"></article>`;
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
@@ -262,8 +319,12 @@ export class BulkheadLab extends ScenarioElement {
     const level = this.level;
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
     const widgets = Math.min(6, level + 2);
+    /** A section whose view waits for the reader (see `views`): its heading now, its view once near. */
+    const view = (i: number, id: string, text: string, content: () => unknown) =>
+      html`<div part="section" role="group" aria-labelledby=${id} class=${i === this.views ? 'next' : ''}>
+        ${section(text, id)}${i < this.views ? content() : nothing}</div>`;
     return html`
-      <article class="lab" part="lab" aria-label=${title}>
+      <article class="lab ${this.views < VIEWS ? 'wait' : ''}" part="lab" aria-label=${title}>
         <header part="header">
           <div class="top">
             <div>
@@ -279,69 +340,54 @@ export class BulkheadLab extends ScenarioElement {
             }
           </div>
         </header>
-        ${this.renderNotices()}
+        ${this.#awake ? this.renderNotices() : nothing}
         <div part="section" role="group" aria-labelledby="h-experiment">
           ${section('Your experiment', 'h-experiment')}
           <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
         </div>
-        <div part="section" role="group" aria-labelledby="h-inputs">
-          ${section('Inputs', 'h-inputs')}
-          <lab-controls heading-level=${widgets}></lab-controls>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-playback">
-          ${section('60-second scheduler inspection', 'h-playback')}
-          <p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the
-            same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
-          <tick-timeline heading-level=${widgets}></tick-timeline>
-        </div>
-        <div part="section">
-          <details>
-            <summary>${this.renderHeading('Event ordering and limits', { level: level + 1 })}</summary>
-            <ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>
-          </details>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-now">
-          ${section('Outcomes at the inspected tick', 'h-now')}
-          <div class="gates">
-            <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
-            <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
-          </div>
-          <div class="split">
-            <slot-board heading-level=${widgets}></slot-board>
-            <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
-          </div>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-full">
-          ${section('Full-window calculation', 'h-full')}
-          <p class="about">${FULL_WINDOW}</p>
-          <div class="gates">
-            <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
-            <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
-          </div>
-          <outcome-table window="full" heading-level=${widgets}></outcome-table>
-        </div>
-        ${this.#closedSection(
-          'compare',
-          'Compare policies',
-          level + 1,
-          () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
+        ${view(0, 'h-inputs', 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`)}
+        ${view(
+          1,
+          'h-playback',
+          '60-second scheduler inspection',
+          () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
+            the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
+            <tick-timeline heading-level=${widgets}></tick-timeline>`,
         )}
-        ${this.#closedSection(
-          'sweep',
-          'Sweep',
-          level + 1,
-          () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
+        ${this.#closedSection('ordering', 'Event ordering and limits', () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`)}
+        ${view(
+          2,
+          'h-now',
+          'Outcomes at the inspected tick',
+          () => html`<div class="gates">
+              <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
+              <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
+            </div>
+            <div class="split">
+              <slot-board heading-level=${widgets}></slot-board>
+              <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
+            </div>`,
         )}
-        <div part="section" role="group" aria-labelledby="h-notebook">
-          ${section('Baseline and notes', 'h-notebook')}
-          <lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>
-        </div>
-        <div part="section">
-          <details>
-            <summary>${this.renderHeading('Every request and resource', { level: level + 1 })}</summary>
-            <request-inspector heading-level=${widgets}></request-inspector>
-          </details>
-        </div>
+        ${view(
+          3,
+          'h-full',
+          'Full-window calculation',
+          () => html`<p class="about">${FULL_WINDOW}</p>
+            <div class="gates">
+              <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
+              <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
+            </div>
+            <outcome-table window="full" heading-level=${widgets}></outcome-table>`,
+        )}
+        ${this.#closedSection('compare', 'Compare policies', () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`)}
+        ${this.#closedSection('sweep', 'Sweep', () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`)}
+        ${view(
+          4,
+          'h-notebook',
+          'Baseline and notes',
+          () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
+        )}
+        ${this.#closedSection('requests', 'Every request and resource', () => html`<request-inspector heading-level=${widgets}></request-inspector>`)}
         <div part="section scope" role="group" aria-labelledby="h-scope">
           ${section('Scope and references', 'h-scope')}
           <ul class="scope">
@@ -349,7 +395,7 @@ export class BulkheadLab extends ScenarioElement {
             <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
           </ul>
         </div>
-        <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+        ${this.#awake ? html`<div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>` : nothing}
       </article>
     `;
   }
