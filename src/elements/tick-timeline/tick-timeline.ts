@@ -39,8 +39,11 @@ const nodes = (bits: Bit[]): (Node | string)[] =>
     return span;
   });
 
-/** One cell of the picture: its class, its content, and for a slot its place in the roving focus. */
-type Cell = [cls: string, bits: Bit[], tabindex?: number];
+/**
+ * One cell of the picture: its class, its content, and for a slot its place in the roving focus;
+ * what a click (and, on a slot, the focus) does.
+ */
+type Cell = [cls: string, bits: Bit[], pick?: () => void, tabindex?: number];
 
 /**
  * Playback controls and the slot-by-tick picture: one row per slot, one column per tick. Each
@@ -72,7 +75,8 @@ export class TickTimeline extends ScenarioElement {
     widgetStyles,
     wideHost,
     css`
-      .controls {
+      .controls,
+      .inspect {
         display: flex;
         flex-wrap: wrap;
         gap: var(--_gap);
@@ -97,13 +101,6 @@ export class TickTimeline extends ScenarioElement {
         display: inline-flex;
         align-items: center;
         gap: 0.15rem;
-      }
-      .inspect {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--_gap);
-        align-items: center;
-        margin-bottom: var(--_gap);
       }
       .inspect input {
         flex: 1 1 10rem;
@@ -144,16 +141,14 @@ export class TickTimeline extends ScenarioElement {
       .grid td {
         position: relative;
       }
-      .grid td .t {
+      .t,
+      .id {
         display: block;
       }
       .grid td .m {
         position: absolute;
         top: 0.1em;
         right: 0.15em;
-      }
-      .grid td .id {
-        display: block;
       }
       .grid.columns thead span {
         writing-mode: vertical-rl;
@@ -181,7 +176,6 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -2px;
       }
       td.events {
-        white-space: normal;
         vertical-align: top;
       }
       .current:not(:focus-visible) {
@@ -280,7 +274,7 @@ export class TickTimeline extends ScenarioElement {
     const current = (t: number) => (t === tick ? 'current' : '');
     const across = this.#layout.value === 'rows';
     let lines: Cell[][] = [
-      [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)]])],
+      [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
       ...scenario.at(slotsAt, 0).map(({ slot, home }) => [
         ['', [home ? `${slot} (${home})` : String(slot)]] as Cell,
         ...ticks.map((t): Cell => {
@@ -289,6 +283,13 @@ export class TickTimeline extends ScenarioElement {
           return [
             `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''} ${current(t)}`,
             [...(holder ? idBits(holder) : ['·']), ...(borrowed ? [['m', '*']] : [])],
+            // The request in a slot clicked or focused tells its story below the picture.
+            () => {
+              this.#slot = slot;
+              this.#picked = holder;
+              this.#seek(t);
+              this.requestUpdate();
+            },
             t === tick && slot === this.#slot ? 0 : -1,
           ];
         }),
@@ -317,18 +318,18 @@ export class TickTimeline extends ScenarioElement {
     const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
     if (fresh) {
-      table.tHead?.remove();
-      table.tBodies[0]?.remove();
+      table.replaceChildren(table.caption!);
       table.createTHead().insertRow();
       table.createTBody();
     }
     lines.forEach((line, r) => {
       const tr = table.rows[r] ?? table.tBodies[0]!.insertRow();
-      line.forEach(([cls, bits, tabindex], c) => {
+      line.forEach(([cls, bits, pick, tabindex], c) => {
         let cell = tr.cells[c]!;
         if (fresh) {
           cell = tr.appendChild(document.createElement(r && c ? 'td' : 'th'));
           cell.append(...nodes(bits));
+          if (pick) cell.onclick = cell.onfocus = pick;
           if (!(r && c)) cell.setAttribute('scope', r ? 'row' : 'col');
         }
         cell.className = cls.trim();
@@ -339,22 +340,6 @@ export class TickTimeline extends ScenarioElement {
         }
       });
     });
-  }
-
-  /** A click or focus in the picture: a header inspects its tick; a slot cell also tells its request's story. */
-  #pick(event: Event) {
-    const cell = (event.target as Element).closest('td, th');
-    if (!(cell instanceof HTMLTableCellElement)) return;
-    const line = (cell.parentElement as HTMLTableRowElement).rowIndex - 1;
-    const across = cell.cellIndex - 1;
-    const [t, slot] = this.#layout.value === 'rows' ? [across, line] : [line, across];
-    if (t < 0 || slot >= this.scenario.config.slots) return;
-    if (slot >= 0) {
-      this.#slot = slot;
-      this.#picked = this.scenario.at(slotsAt, t)[slot]!.holder;
-    }
-    this.#seek(t);
-    this.requestUpdate();
   }
 
   protected override render() {
@@ -393,7 +378,7 @@ export class TickTimeline extends ScenarioElement {
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
-          @keydown=${this.#onKey} @click=${this.#pick} @focusin=${this.#pick}>
+          @keydown=${this.#onKey}>
           <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">Which request holds
             each slot at every tick; the inspected tick is ${tick}</caption></table>
         </div>
