@@ -87,8 +87,7 @@ export class BulkheadLab extends ScenarioElement {
         margin: 0 0 var(--_gap);
         font-size: 1.1em;
       }
-      .tagline,
-      p.lead {
+      .tagline {
         margin: 0.3em 0 0;
       }
       .kicker {
@@ -151,10 +150,6 @@ export class BulkheadLab extends ScenarioElement {
       details > summary .heading {
         display: inline;
       }
-      /* Until every section is drawn, the lab keeps the height bulkhead-lab.css gives it, else a screen's. */
-      .wait {
-        min-height: var(--bulkhead-lab-height, 100vh);
-      }
     `,
   ];
 
@@ -162,36 +157,34 @@ export class BulkheadLab extends ScenarioElement {
     heading: {},
     theme: { reflect: true },
     permalink: { type: Boolean },
-    announcement: { state: true },
-    fullscreen: { state: true },
     views: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
   declare permalink: boolean;
-  declare private fullscreen: boolean;
-  /** What the polite live region says: the tick and the gates, once per change. */
-  declare private announcement: string;
   /**
    * How many of the sections with views (Inputs, playback, the inspected tick, the full window,
    * notes) show them: they come in order, each once the previous one is drawn and it is near the
-   * viewport, so a lab costs what the reader can see. At -1, before the first idle moment, the lab
-   * is an empty box of its reserved height: many labs on a page draw one at a time.
+   * viewport, so a lab costs what the reader can see.
    */
   declare private views: number;
-  #lastAnnounced = '';
+  /** What the polite live region says: the tick and the gates (the region changes only when they do). */
+  #announcement = '';
   /** Whether the lab runs its scenario: not until a view, a request or a page script needs it. */
   #awake = false;
-  #near: IntersectionObserver | null = null;
+  readonly #near = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting && e.target.matches('.next'))) this.views++;
+    },
+    { rootMargin: '25%' },
+  );
 
   constructor() {
     super();
     this.heading = null;
     this.theme = null;
     this.permalink = false;
-    this.announcement = '';
-    this.fullscreen = false;
-    this.views = -1;
+    this.views = 0;
     this.removeController(this.bound);
     // Heard first at the lab, a request or a view's search for its source wakes it: the listeners
     // that answer, added then, still hear the same event.
@@ -211,20 +204,6 @@ export class BulkheadLab extends ScenarioElement {
     return super.getUpdateComplete();
   }
 
-  /** Watches the first section still waiting for its view, and draws it once it is within a screen of the viewport. */
-  #watchNext() {
-    this.#near?.disconnect();
-    const next = this.renderRoot.querySelector('.next');
-    if (!next || !this.isConnected) return;
-    this.#near ??= new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting && e.target.matches('.next'))) this.views++;
-      },
-      { rootMargin: '25%' },
-    );
-    this.#near.observe(next);
-  }
-
   /** A section the article does not need open: a heading to open it by, and its view while it is open. */
   #closedSection(id: string, title: string, view: () => unknown) {
     return html`<div part="section">
@@ -241,9 +220,7 @@ export class BulkheadLab extends ScenarioElement {
   }
   #leaveLabKeys: (() => void) | null = null;
 
-  readonly #onFullscreenChange = () => {
-    this.fullscreen = document.fullscreenElement === this;
-  };
+  readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
   #stopPermalink: (() => void) | null = null;
 
@@ -251,8 +228,7 @@ export class BulkheadLab extends ScenarioElement {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    (window.requestIdleCallback ?? setTimeout)(() => (this.views = Math.max(this.views, 0)), { timeout: 200 });
-    this.#watchNext();
+    this.requestUpdate(); // to watch its next section again
     // Asleep, it still tells views waiting for a source with its id that it is here, as a source
     // whose id changed does: they ask, and that wakes it.
     if (!this.#awake) this.bound.idChanged();
@@ -269,7 +245,7 @@ export class BulkheadLab extends ScenarioElement {
     this.#leaveLabKeys?.();
     this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
-    this.#near?.disconnect();
+    this.#near.disconnect();
     window.removeEventListener('hashchange', this.#onHashChange);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
@@ -289,8 +265,12 @@ export class BulkheadLab extends ScenarioElement {
   }
 
   #toggleFullscreen() {
-    if (document.fullscreenElement === this) document.exitFullscreen().catch(() => {});
+    if (this.#fullscreen) document.exitFullscreen().catch(() => {});
     else this.requestFullscreen().catch(() => {});
+  }
+
+  get #fullscreen() {
+    return document.fullscreenElement === this;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -298,20 +278,18 @@ export class BulkheadLab extends ScenarioElement {
     if (!this.#awake) return;
     const scenario = this.scenario;
     const { A, B } = scenario.at(metricsAt);
-    const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
-    if (message !== this.#lastAnnounced) {
-      this.#lastAnnounced = message;
-      this.announcement = message;
-    }
+    this.#announcement = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
   }
 
   protected override updated(changed: PropertyValues): void {
     if (this.#awake) super.updated(changed);
-    this.#watchNext();
+    // Watches the first section still waiting for its view, to draw it once it is near the viewport.
+    this.#near.disconnect();
+    const next = this.renderRoot.querySelector('.next');
+    if (next) this.#near.observe(next);
   }
 
   protected override render() {
-    if (this.views < 0) return html`<article class="lab wait" part="lab"></article>`;
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
@@ -320,11 +298,11 @@ export class BulkheadLab extends ScenarioElement {
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
     const widgets = Math.min(6, level + 2);
     /** A section whose view waits for the reader (see `views`): its heading now, its view once near. */
-    const view = (i: number, id: string, text: string, content: () => unknown) =>
-      html`<div part="section" role="group" aria-labelledby=${id} class=${i === this.views ? 'next' : ''}>
-        ${section(text, id)}${i < this.views ? content() : nothing}</div>`;
+    const view = (i: number, text: string, content: () => unknown) =>
+      html`<div part="section" role="group" aria-labelledby="h${i}" class=${i === this.views ? 'next' : ''}>
+        ${section(text, `h${i}`)}${i < this.views ? content() : nothing}</div>`;
     return html`
-      <article class="lab ${this.views < VIEWS ? 'wait' : ''}" part="lab" aria-label=${title}>
+      <article class="lab" part="lab" aria-label=${title}>
         <header part="header">
           <div class="top">
             <div>
@@ -334,8 +312,8 @@ export class BulkheadLab extends ScenarioElement {
             </div>
             ${
               document.fullscreenEnabled
-                ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
-                  @click=${this.#toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+                ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
+                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
                 : nothing
             }
           </div>
@@ -345,10 +323,9 @@ export class BulkheadLab extends ScenarioElement {
           ${section('Your experiment', 'h-experiment')}
           <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
         </div>
-        ${view(0, 'h-inputs', 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`)}
+        ${view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`)}
         ${view(
           1,
-          'h-playback',
           '60-second scheduler inspection',
           () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
             the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
@@ -357,7 +334,6 @@ export class BulkheadLab extends ScenarioElement {
         ${this.#closedSection('ordering', 'Event ordering and limits', () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`)}
         ${view(
           2,
-          'h-now',
           'Outcomes at the inspected tick',
           () => html`<div class="gates">
               <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
@@ -370,7 +346,6 @@ export class BulkheadLab extends ScenarioElement {
         )}
         ${view(
           3,
-          'h-full',
           'Full-window calculation',
           () => html`<p class="about">${FULL_WINDOW}</p>
             <div class="gates">
@@ -383,7 +358,6 @@ export class BulkheadLab extends ScenarioElement {
         ${this.#closedSection('sweep', 'Sweep', () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`)}
         ${view(
           4,
-          'h-notebook',
           'Baseline and notes',
           () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
         )}
@@ -395,7 +369,7 @@ export class BulkheadLab extends ScenarioElement {
             <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
           </ul>
         </div>
-        ${this.#awake ? html`<div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>` : nothing}
+        ${this.#awake ? html`<div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>` : nothing}
       </article>
     `;
   }
