@@ -11,8 +11,9 @@ const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 /** Our own notice, once at the top of every file (the full text is in LICENSE); `/*!` survives minification. */
 const banner = `/*! bulkhead-lab ${version} | MIT License */`;
 
-// Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest.
-const minify = terser({ ecma: 2022, module: true, format: { comments: /^!|@license/ } });
+// Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest. A
+// second compress pass takes about 30 B more off the bundle.
+const minify = terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: /^!|@license/ } });
 
 /**
  * Reads the source map a module arrives with (tsc's for dist/lib, Lit's own), so the bundle's map
@@ -23,6 +24,14 @@ const inputMaps = () => ({
   load(id) {
     if (!id.endsWith('.js') || !fs.existsSync(`${id}.map`)) return null;
     return { code: fs.readFileSync(id, 'utf8'), map: fs.readFileSync(`${id}.map`, 'utf8') };
+  },
+});
+
+/** Copies src/bulkhead-lab.css, whose heights `npm run figures` writes, to dist/. */
+const stylesheet = () => ({
+  name: 'stylesheet',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'bulkhead-lab.css', source: fs.readFileSync('src/bulkhead-lab.css') });
   },
 });
 
@@ -73,11 +82,12 @@ export default [
     output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minify],
   },
-  // Everything in one self-contained file, for a single script tag.
+  // Everything in one self-contained file, for a single script tag, and beside it the stylesheet
+  // that keeps each lab's space before the script has drawn it.
   {
     input: 'dist/lib/bundle.js',
     output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
