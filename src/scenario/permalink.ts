@@ -110,31 +110,23 @@ export function labKey(lab: Element): string {
   return `${escapeTilde(base)}~${place}`;
 }
 
-/** Re-renders the labs whose key changed since `before`. */
-function refreshChanged(before: Map<KeyedLab, string>) {
-  for (const lab of connected) if (before.get(lab) !== labKey(lab)) lab.requestUpdate();
-}
+/** Whether the labs re-render once this task's changes are done, to show their new keys. */
+let refreshing = false;
 
-const keysNow = () => new Map([...connected].map((lab) => [lab, labKey(lab)] as const));
-
-/** The keys before the first lab joined or left in this task, while a refresh is due. */
-let before: Map<KeyedLab, string> | null = null;
-
-/** Adds or removes a lab; after the task's last change, the labs whose key changed re-render once. */
+/** Adds or removes a lab; after the task's last change, every lab re-renders once with its key. */
 function change(edit: () => void) {
-  if (!before) {
-    before = keysNow();
-    queueMicrotask(() => {
-      refreshChanged(before!);
-      before = null;
-    });
-  }
   edit();
+  if (refreshing) return;
+  refreshing = true;
+  queueMicrotask(() => {
+    refreshing = false;
+    for (const lab of connected) lab.requestUpdate();
+  });
 }
 
 /**
- * Counts a connected lab in the numbering of id-less labs, and re-renders any lab whose key this
- * changes. Returns what to call when the lab disconnects.
+ * Counts a connected lab in the numbering of id-less labs, and has the labs re-render with their
+ * keys. Returns what to call when the lab disconnects.
  */
 export function joinLabKeys(lab: KeyedLab): () => void {
   change(() => connected.add(lab));
