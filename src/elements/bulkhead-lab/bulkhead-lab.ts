@@ -19,9 +19,6 @@ import {
 
 import { ScenarioElement } from '../scenario-element.js';
 
-/** How many sections have a view that waits for the reader (see `views`). */
-const VIEWS = 5;
-
 /**
  * The complete lab: controls for every input, playback and the slot-by-tick picture, the views at
  * the inspected tick, the full-window result, and every request and resource as text. It is a
@@ -150,6 +147,11 @@ export class BulkheadLab extends ScenarioElement {
       details > summary .heading {
         display: inline;
       }
+      /* A lab not near yet, and each section still waiting for its view, keeps a screen's height:
+         what it will draw then pushes nothing on screen down. */
+      .next {
+        min-height: 100vh;
+      }
     `,
   ];
 
@@ -165,12 +167,10 @@ export class BulkheadLab extends ScenarioElement {
   /**
    * How many of the sections with views (Inputs, playback, the inspected tick, the full window,
    * notes) show them: they come in order, each once the previous one is drawn and it is near the
-   * viewport, so a lab costs what the reader can see.
+   * viewport, so a lab costs what the reader can see. At -1 the lab is not near yet: an empty box.
    */
   declare private views: number;
-  /** What the polite live region says: the tick and the gates (the region changes only when they do). */
-  #announcement = '';
-  /** Whether the lab runs its scenario: not until a view, a request or a page script needs it. */
+  /** Whether the lab is bound to its scenario: not until a view or a request needs it. */
   #awake = false;
   readonly #near = new IntersectionObserver(
     (entries) => {
@@ -184,7 +184,7 @@ export class BulkheadLab extends ScenarioElement {
     this.heading = null;
     this.theme = null;
     this.permalink = false;
-    this.views = 0;
+    this.views = -1;
     this.removeController(this.bound);
     // Heard first at the lab, a request or a view's search for its source wakes it: the listeners
     // that answer, added then, still hear the same event.
@@ -195,23 +195,12 @@ export class BulkheadLab extends ScenarioElement {
     if (this.#awake) return;
     this.#awake = true;
     this.addController(this.bound);
-    this.requestUpdate();
   };
 
   /** Awaiting `updateComplete` asks for the whole lab: every section renders now. */
   protected override getUpdateComplete(): Promise<boolean> {
-    this.views = VIEWS;
+    this.views = Infinity;
     return super.getUpdateComplete();
-  }
-
-  /** A section the article does not need open: a heading to open it by, and its view while it is open. */
-  #closedSection(id: string, title: string, view: () => unknown) {
-    return html`<div part="section">
-      <details id=${id} @toggle=${() => this.requestUpdate()}>
-        <summary>${this.renderHeading(title, { level: this.level + 1 })}</summary>
-        ${this.renderRoot.querySelector<HTMLDetailsElement>(`#${id}`)?.open ? view() : nothing}
-      </details>
-    </div>`;
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
@@ -228,7 +217,6 @@ export class BulkheadLab extends ScenarioElement {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    this.requestUpdate(); // to watch its next section again
     // Asleep, it still tells views waiting for a source with its id that it is here, as a source
     // whose id changed does: they ask, and that wakes it.
     if (!this.#awake) this.bound.idChanged();
@@ -245,7 +233,6 @@ export class BulkheadLab extends ScenarioElement {
     this.#leaveLabKeys?.();
     this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
-    this.#near.disconnect();
     window.removeEventListener('hashchange', this.#onHashChange);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
@@ -273,23 +260,16 @@ export class BulkheadLab extends ScenarioElement {
     return document.fullscreenElement === this;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    if (!this.#awake) return;
-    const scenario = this.scenario;
-    const { A, B } = scenario.at(metricsAt);
-    this.#announcement = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
-  }
-
   protected override updated(changed: PropertyValues): void {
-    if (this.#awake) super.updated(changed);
-    // Watches the first section still waiting for its view, to draw it once it is near the viewport.
-    this.#near.disconnect();
+    if (this.views >= 0) super.updated(changed);
+    // Watches the section waiting for its view (or the empty box), to draw it once it is near the
+    // viewport; sections already drawn may stay watched, as the callback ignores them.
     const next = this.renderRoot.querySelector('.next');
     if (next) this.#near.observe(next);
   }
 
   protected override render() {
+    if (this.views < 0) return html`<div class="next"></div>`;
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
@@ -297,12 +277,23 @@ export class BulkheadLab extends ScenarioElement {
     const level = this.level;
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
     const widgets = Math.min(6, level + 2);
+    const { tick, config } = this.scenario;
+    const { A, B } = this.scenario.at(metricsAt);
+    /** A section the article does not need open: a heading to open it by, and its view while it is open. */
+    const closed = (id: string, text: string, content: () => unknown) =>
+      html`<div part="section">
+        <details id=${id} @toggle=${() => this.requestUpdate()}>
+          <summary>${this.renderHeading(text, { level: level + 1 })}</summary>
+          ${this.renderRoot.querySelector<HTMLDetailsElement>(`#${id}`)?.open ? content() : nothing}
+        </details>
+      </div>`;
     /** A section whose view waits for the reader (see `views`): its heading now, its view once near. */
     const view = (i: number, text: string, content: () => unknown) =>
-      html`<div part="section" role="group" aria-labelledby="h${i}" class=${i === this.views ? 'next' : ''}>
+      html`<div part="section" role="group" aria-labelledby="h${i}" class=${i < this.views ? '' : 'next'}>
         ${section(text, `h${i}`)}${i < this.views ? content() : nothing}</div>`;
     return html`
-      <article class="lab" part="lab" aria-label=${title}>
+      <article class="lab" part="lab" aria-label=${title}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Tab' && (this.views = Infinity)}>
         <header part="header">
           <div class="top">
             <div>
@@ -318,24 +309,29 @@ export class BulkheadLab extends ScenarioElement {
             }
           </div>
         </header>
-        ${this.#awake ? this.renderNotices() : nothing}
+        ${this.renderNotices()}
         <div part="section" role="group" aria-labelledby="h-experiment">
           ${section('Your experiment', 'h-experiment')}
           <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
         </div>
-        ${view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`)}
-        ${view(
-          1,
-          '60-second scheduler inspection',
-          () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
+        ${[
+          view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`),
+          view(
+            1,
+            '60-second scheduler inspection',
+            () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
             the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
             <tick-timeline heading-level=${widgets}></tick-timeline>`,
-        )}
-        ${this.#closedSection('ordering', 'Event ordering and limits', () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`)}
-        ${view(
-          2,
-          'Outcomes at the inspected tick',
-          () => html`<div class="gates">
+          ),
+          closed(
+            'ordering',
+            'Event ordering and limits',
+            () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`,
+          ),
+          view(
+            2,
+            'Outcomes at the inspected tick',
+            () => html`<div class="gates">
               <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
               <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
             </div>
@@ -343,33 +339,50 @@ export class BulkheadLab extends ScenarioElement {
               <slot-board heading-level=${widgets}></slot-board>
               <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
             </div>`,
-        )}
-        ${view(
-          3,
-          'Full-window calculation',
-          () => html`<p class="about">${FULL_WINDOW}</p>
+          ),
+          view(
+            3,
+            'Full-window calculation',
+            () => html`<p class="about">${FULL_WINDOW}</p>
             <div class="gates">
               <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
               <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
             </div>
             <outcome-table window="full" heading-level=${widgets}></outcome-table>`,
-        )}
-        ${this.#closedSection('compare', 'Compare policies', () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`)}
-        ${this.#closedSection('sweep', 'Sweep', () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`)}
-        ${view(
-          4,
-          'Baseline and notes',
-          () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
-        )}
-        ${this.#closedSection('requests', 'Every request and resource', () => html`<request-inspector heading-level=${widgets}></request-inspector>`)}
-        <div part="section scope" role="group" aria-labelledby="h-scope">
-          ${section('Scope and references', 'h-scope')}
-          <ul class="scope">
-            ${SCOPE.map((line) => html`<li>${line}</li>`)}
-            <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-          </ul>
-        </div>
-        ${this.#awake ? html`<div class="visually-hidden" role="status" aria-live="polite">${this.#announcement}</div>` : nothing}
+          ),
+          closed(
+            'compare',
+            'Compare policies',
+            () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
+          ),
+          closed(
+            'sweep',
+            'Sweep',
+            () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
+          ),
+          view(
+            4,
+            'Baseline and notes',
+            () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
+          ),
+          closed(
+            'requests',
+            'Every request and resource',
+            () => html`<request-inspector heading-level=${widgets}></request-inspector>`,
+          ),
+          html`<div part="section scope" role="group" aria-labelledby="h-scope">
+            ${section('Scope and references', 'h-scope')}
+            <ul class="scope">
+              ${SCOPE.map((line) => html`<li>${line}</li>`)}
+              <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
+            </ul>
+          </div>`,
+          // Nothing after the first section still waiting: what it draws then pushes nothing down.
+        ].slice(0, [1, 2, 4, 5, 8][this.views] ?? 10)}
+        <div class="visually-hidden" role="status" aria-live="polite">${
+          // One sentence, changed whole only when the tick or a gate changes.
+          `Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`
+        }</div>
       </article>
     `;
   }

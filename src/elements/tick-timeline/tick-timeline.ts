@@ -259,7 +259,7 @@ export class TickTimeline extends ScenarioElement {
     this.#request('bulkhead-seek-request', { tick });
   }
 
-  /** The run and layout the cells were written for: only the inspected tick's marks change while they stay. */
+  /** The run and layout the cells were written for: while they stay, only the inspected tick's marks change. */
   #drawn: unknown[] = [];
 
   /**
@@ -271,7 +271,7 @@ export class TickTimeline extends ScenarioElement {
     const { scenario } = this;
     const { tick } = scenario;
     const ticks = [...Array(scenario.config.horizon + 1).keys()];
-    const current = (t: number) => (t === tick ? 'current' : '');
+    const current = (t: number) => (t === tick ? ' current' : '');
     const across = this.#layout.value === 'rows';
     let lines: Cell[][] = [
       [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
@@ -281,7 +281,7 @@ export class TickTimeline extends ScenarioElement {
           // The holder's tenant letter over its number, * if borrowed.
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
-            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''} ${current(t)}`,
+            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
             [...(holder ? idBits(holder) : ['·']), ...(borrowed ? [['m', '*']] : [])],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
@@ -302,7 +302,7 @@ export class TickTimeline extends ScenarioElement {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
           return [
-            `events ${current(t)}`,
+            `events${current(t)}`,
             across
               ? ids.flatMap((id, i) => [['id', ...idBits(id, i > 0 && ids[i - 1]![0] === id[0])], ' '])
               : [ids.join(' ')],
@@ -314,7 +314,7 @@ export class TickTimeline extends ScenarioElement {
       lines = lines[0]!.map((_, c) => lines.map((line) => line[c]!));
       lines[0]![0] = ['', ['Tick']];
     }
-    const drawn = [scenario.run, this.#layout.value];
+    const drawn = [scenario.run, across];
     const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
     if (fresh) {
@@ -332,7 +332,7 @@ export class TickTimeline extends ScenarioElement {
           if (pick) cell.onclick = cell.onfocus = pick;
           if (!(r && c)) cell.setAttribute('scope', r ? 'row' : 'col');
         }
-        cell.className = cls.trim();
+        cell.className = cls;
         if (tabindex !== undefined) cell.tabIndex = tabindex;
         if (!(r && c)) {
           if (cls) cell.setAttribute('aria-current', 'true');
