@@ -103,17 +103,15 @@ describe('a lab far below the viewport', () => {
     for (const name of ['subscribe', 'at', 'send'] as const) {
       const original = Scenario.prototype[name] as (...args: unknown[]) => unknown;
       originals.set(name, original);
-      (Scenario.prototype as unknown as Record<string, unknown>)[name] = function (
-        this: Scenario,
-        ...args: unknown[]
-      ) {
+      (Scenario.prototype as unknown as Record<string, unknown>)[name] = function (this: Scenario, ...args: unknown[]) {
         calls.push(name);
         return original.apply(this, args);
       };
     }
   });
   afterEach(() => {
-    for (const [name, original] of originals) (Scenario.prototype as unknown as Record<string, unknown>)[name] = original;
+    for (const [name, original] of originals)
+      (Scenario.prototype as unknown as Record<string, unknown>)[name] = original;
   });
 
   it('does no work until the reader scrolls near it: no scenario, no render, only its space', async () => {
