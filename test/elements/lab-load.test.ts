@@ -2,7 +2,7 @@
 // reader nears them, a closed section when it is opened, and nothing at all while it is far below
 // the viewport, until it comes near or something asks for it.
 import { expect, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { Scenario } from '../../src/scenario/scenario.js';
@@ -37,6 +37,7 @@ const article = (gap = 0, attributes = 'preset="stalled-dependency"') => {
 describe('a lab while its page loads', () => {
   before(() => setViewport({ width: 1280, height: 900 }));
   after(() => setViewport({ width: 800, height: 600 }));
+  beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
 
   it('draws its title and the sections on screen, within a budget of elements', async () => {
     const lab = article();
@@ -68,6 +69,16 @@ describe('a lab while its page loads', () => {
     await settled(deep(lab, 'lab-notebook'));
     expect(textOf(deep(lab, 'lab-notebook'))).to.contain('Capture baseline');
     expect(deepAll(lab, 'outcome-gate')).to.have.length(4); // the sections above it came first
+  });
+
+  it('draws every section once the reader presses Tab in it, so the keyboard reaches them all', async () => {
+    const lab = article();
+    await frames();
+    expect(deepAll(lab, 'lab-notebook')).to.deep.equal([]);
+    deep<HTMLSelectElement>(lab, 'lab-controls', '#policy').focus();
+    await sendKeys({ press: 'Tab' });
+    await frames(2);
+    expect(deepAll(lab, 'tick-timeline, lab-notebook')).to.have.length(2);
   });
 
   it('renders a closed section only once a reader opens it', async () => {
