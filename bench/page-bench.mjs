@@ -2,30 +2,33 @@
 // for a page with one lab, the three-lab demo page and a page of 50 labs, at full speed and with
 // the CPU throttled 4×, how soon the first lab is usable, the long tasks and layout shift of the
 // whole load, and what the page holds once it is quiet (DOM nodes, elements, JS heap), beside the
-// same page without its script (the same text, no lab) as a floor.
-// Prints figures only; it asserts nothing. `npm run bench` runs it; `--write` also writes the
-// figures into README.md and docs/EMBEDDING.md between their page-load markers.
+// same page without the library (the same text, no script or stylesheet) as a floor; then 200
+// labs at full speed, and the 50 labs scrolled through.
+// Prints figures only; it asserts nothing. `npm run bench` runs it; `npm run figures:pages` (with
+// `--write`) also writes the figures into README.md and docs/EMBEDDING.md between their markers.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { serveStatic } from '../test/node/static-server.ts';
 
-export const START = '<!-- figures:page-load (written by npm run bench) -->';
+export const START = '<!-- figures:page-load (written by npm run figures:pages) -->';
 export const END = '<!-- /figures:page-load -->';
 const DOCS = ['README.md', 'docs/EMBEDDING.md'];
 
-const SCRIPT = '<script type="module" src="/dist/bulkhead-lab.js"></script>';
+/** The README's first embed snippet, less the element. */
+const SNIPPET =
+  '<link rel="stylesheet" href="/dist/bulkhead-lab.css"><script type="module" src="/dist/bulkhead-lab.js"></script>';
 const PRESETS = ['stalled-dependency', 'count-every-request', 'slow-vs-dead'];
 const PARAGRAPH =
   'Two tenants share a few processing slots. When the dependency behind one of them stalls, what ' +
   'happens to the other depends only on how the slots are handed out, which the lab below replays.';
 
 /** A page shaped like demo/blog.html: a 680 px serif column, paragraphs, and `labs` labs among them. */
-export const articlePage = (labs, script = true) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+export const articlePage = (labs, library = true) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${labs} labs</title>
 <link rel="icon" href="data:,">
 <style>body { margin: 0; font: 19px/1.6 Georgia, serif; } article { max-width: 680px; margin: 0 auto; padding: 1.5rem 1rem; }</style>
-${script ? SCRIPT : ''}</head><body><article><h1>A bulkhead, explained</h1>
+${library ? SNIPPET : ''}</head><body><article><h1>A bulkhead, explained</h1>
 ${Array.from(
   { length: labs },
   (_, i) => `<h2>Experiment ${i + 1}</h2><p>${PARAGRAPH}</p>
@@ -33,17 +36,21 @@ ${Array.from(
 ).join('\n')}
 </article></body></html>`;
 
-const demoPage = (script = true) => {
+const demoPage = (library = true) => {
   const page = fs.readFileSync('demo/index.html', 'utf8');
-  const tag = '<script type="module" src="../dist/bulkhead-lab.js"></script>';
-  if (!page.includes(tag)) throw new Error('demo/index.html no longer loads ../dist/bulkhead-lab.js');
-  return script ? page : page.replace(tag, '');
+  const tags = [
+    '<link rel="stylesheet" href="../dist/bulkhead-lab.css">',
+    '<script type="module" src="../dist/bulkhead-lab.js"></script>',
+  ];
+  for (const tag of tags) if (!page.includes(tag)) throw new Error(`demo/index.html no longer holds ${tag}`);
+  return library ? page : tags.reduce((html, tag) => html.replace(tag, ''), page);
 };
 
 export const PAGES = [
-  { label: 'one lab', path: '/bench/page-one.html', html: (script) => articlePage(1, script) },
+  { label: 'one lab', path: '/bench/page-one.html', html: (library) => articlePage(1, library) },
   { label: 'three labs (demo/)', path: '/demo/index.html', html: demoPage },
-  { label: '50 labs', path: '/bench/page-50.html', html: (script) => articlePage(50, script) },
+  { label: '50 labs', path: '/bench/page-50.html', html: (library) => articlePage(50, library) },
+  { label: '200 labs', path: '/bench/page-200.html', html: (library) => articlePage(200, library), throttles: [1] },
 ];
 
 // Runs before any script of the page: records long tasks and layout shifts from the start, and
@@ -203,7 +210,8 @@ export async function measurePages({ throttles = [1, 4] } = {}) {
   const scrolls = [];
   try {
     for (const throttle of throttles) {
-      for (const { label, path, html } of PAGES) {
+      for (const { label, path, html, throttles: only } of PAGES) {
+        if (only && !only.includes(throttle)) continue;
         const url = `${server.url}${path}`;
         // The change of policy that tells when a lab is usable is a load of its own: it changes what the page holds.
         const { usable, afterScript } = await load(browser, url, { html: html(true), throttle, probe: true });
@@ -226,20 +234,21 @@ export async function measurePages({ throttles = [1, 4] } = {}) {
 
 /** The figures as a Markdown table (the block the docs hold between the page-load markers). */
 export function figuresBlock({ chromium: version, rows, scrolls }) {
+  const speed = (throttle) => (throttle === 1 ? 'full speed' : `CPU ${throttle}× slower`);
   const lines = [
     START,
-    `Chromium ${version.split('.')[0]} headless, 1280×900, \`dist/bulkhead-lab.js\` over loopback; "floor" is the same page without its script tag.`,
+    `Chromium ${version.split('.')[0]} headless at 1280×900, the built files over loopback. Usable: the first lab's controls are drawn and a change of policy made at once is answered on screen. Floor: the same page without the library (no script, no stylesheet); × is the ratio to it.`,
     '',
-    '| page, CPU | usable after the script arrived | long tasks (> 50 ms): count, total, longest | layout shift (CLS) | DOM nodes (floor, ratio) | elements incl. shadow trees (floor) | JS heap (floor, ratio) |',
+    "| page | usable, from the script's arrival (from navigation; floor painted; ×) | long tasks > 50 ms: count, total, longest (floor) | CLS (floor) | DOM nodes (floor; ×) | elements, shadow trees included (floor; ×) | JS heap (floor; ×) |",
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       ({ label, throttle, lab, floor }) =>
-        `| ${label}, ${throttle === 1 ? 'full speed' : `${throttle}× slower`} | ${ms(lab.afterScript)} (${ms(lab.usable)} after navigation; floor painted at ${ms(floor.painted)}) | ${tasks(lab.longTasks)} | ${lab.shift.toFixed(3)} | ${whole(lab.nodes)} (${whole(floor.nodes)}, ${ratio(lab.nodes, floor.nodes)}) | ${whole(lab.elements)} (${whole(floor.elements)}) | ${mb(lab.heap)} (${mb(floor.heap)}, ${ratio(lab.heap, floor.heap)}) |`,
+        `| ${label}, ${speed(throttle)} | ${ms(lab.afterScript)} (${ms(lab.usable)}; ${ms(floor.painted)}; ${ratio(lab.usable, floor.painted)}) | ${tasks(lab.longTasks)} (${tasks(floor.longTasks)}) | ${lab.shift.toFixed(3)} (${floor.shift.toFixed(3)}) | ${whole(lab.nodes)} (${whole(floor.nodes)}; ${ratio(lab.nodes, floor.nodes)}) | ${whole(lab.elements)} (${whole(floor.elements)}; ${ratio(lab.elements, floor.elements)}) | ${mb(lab.heap)} (${mb(floor.heap)}; ${ratio(lab.heap, floor.heap)}) |`,
     ),
     '',
     ...scrolls.map(
       (s) =>
-        `50 labs scrolled to the end a screen at a time, ${s.throttle === 1 ? 'at full speed' : `${s.throttle}× slower`}: ${s.seconds.toFixed(1)} s, long tasks ${tasks(s.longTasks)}, longest frame ${ms(s.longestFrame)}.`,
+        `50 labs scrolled to the end a screen every 100 ms, ${speed(s.throttle)}: ${s.seconds.toFixed(1)} s; long tasks ${tasks(s.longTasks)}; longest frame ${ms(s.longestFrame)}.`,
     ),
     END,
   ];
