@@ -12,7 +12,7 @@ const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const banner = `/*! bulkhead-lab ${version} | MIT License */`;
 
 // Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest.
-const minify = terser({ ecma: 2022, module: true, format: { comments: /^!|@license/ } });
+const minify = terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: /^!|@license/ } });
 
 /**
  * Reads the source map a module arrives with (tsc's for dist/lib, Lit's own), so the bundle's map
