@@ -34,9 +34,11 @@ export const widgetStyles = css`
     overflow-x: auto;
     max-width: 100%;
   }
-  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width. */
+  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width.
+     Never an SVG's insides: matching "~" walks back over every earlier sibling, and thousands of
+     bars side by side made that take seconds. */
   .measuring,
-  .measuring ~ * {
+  .measuring ~ :not(svg *) {
     visibility: hidden;
   }
   .frame {
