@@ -36,8 +36,10 @@ export const widgetStyles = css`
   }
   /* The box whose width picks a layout (see ContainerLayout): @container rules read its width.
      Never an SVG's insides: matching "~" walks back over every earlier sibling, and thousands of
-     bars side by side made that take seconds. */
-  .measuring,
+     bars side by side made that take seconds. Two rules, so an engine without :not(svg *) keeps the first. */
+  .measuring {
+    visibility: hidden;
+  }
   .measuring ~ :not(svg *) {
     visibility: hidden;
   }
