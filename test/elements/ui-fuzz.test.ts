@@ -23,7 +23,7 @@ import {
   type Tenant,
 } from '../../src/sim/index.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { buttonByLabel, choose, deep, deepAll, textOf } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, deepAll, textOf, typeInto } from '../helpers/ui.js';
 
 // ---------------------------------------------------------------------------------------------
 // The page
@@ -303,14 +303,6 @@ function checkPage(model: Readonly<Model>, real: Real) {
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-/** Replaces a box's content by typing, as a person would, then leaves it (two key round trips). */
-async function typeFast(input: HTMLInputElement, value: string): Promise<void> {
-  input.focus();
-  input.select();
-  await sendKeys(value === '' ? { press: 'Backspace' } : { type: value });
-  await sendKeys({ press: 'Tab' });
-}
-
 const show = (value: unknown) => fc.stringify(value);
 const sourceEl = (real: Real, id: SourceId): ScenarioElement => (id === LAB ? real.lab : real.scenario);
 const clampTick = (tick: number, horizon: number) => Math.max(0, Math.min(horizon, tick));
@@ -413,7 +405,7 @@ class TypeNumber extends Step {
     const box = deep<HTMLInputElement>(real.lab, 'lab-controls', `#f-${this.field}`);
     if (box.disabled) return; // a person cannot type there
     const { min, max } = uiRangeOf(this.field, real.lab.config);
-    await typeFast(box, this.text);
+    await typeInto(box, this.text);
     await settle(real.page);
     const typed = Number(this.text);
     if (Number.isInteger(typed) && String(typed) === this.text && typed >= min && typed <= max) {

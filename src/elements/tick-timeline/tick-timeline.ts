@@ -154,9 +154,16 @@ export class TickTimeline extends ScenarioElement {
         overflow: hidden;
         clip: rect(0 0 0 0);
       }
+      /* On its side, on one line as wide as its letters; WebKit sizes a column without such a
+         heading, hence its cell's min-width. */
       .grid.columns thead .events span {
         writing-mode: vertical-rl;
         transform: rotate(180deg);
+        white-space: nowrap;
+        line-height: normal;
+      }
+      .grid.columns thead .events {
+        min-width: 1.8em;
       }
       td.A {
         background: var(--_a-soft);
