@@ -339,7 +339,7 @@ export function engineLaunchers(engines = selectedEngines()) {
 export function engineVersions(engines = selectedEngines()) {
   const first = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim();
   const versions = {
-    chromium: () => first(chromiumPath(), ['--version']),
+    chromium: () => first(chromiumPath(), ['--version'])?.replace(/ built on .*/, ''),
     firefox: () => first(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', ['--version']),
     webkit: () => `WebKitGTK ${first('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'])}`,
   };
