@@ -71,10 +71,52 @@ export function missingEngines(engines = selectedEngines()) {
   });
 }
 
-/** A folder for this run's browser profiles and downloads, removed when the process exits, however it exits. */
+/**
+ * What this process ends when it exits, however it exits (the run finished, a test failed, Ctrl+C,
+ * SIGTERM): each browser's process group, then the run's folder (profiles, homes, downloads), once
+ * nothing writes into it any more. Every step runs synchronously, as 'exit' handlers must, and none
+ * throws: an exception here would leave the rest running.
+ */
+const atExit = [];
+process.on('exit', () => {
+  for (const end of atExit) {
+    try {
+      end();
+    } catch {
+      // the next one still runs
+    }
+  }
+});
+
+/** The process groups of every process whose command line names `folder` (a browser's profile in it). */
+function groupsUsing(folder) {
+  const groups = new Set();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(folder)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      groups.add(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]));
+    } catch {
+      // ended while looking
+    }
+  }
+  groups.delete(process.pid);
+  return [...groups];
+}
+
+/**
+ * A folder for this run's browser profiles, homes and downloads. At exit, every browser still
+ * running from it is ended (Puppeteer only begins to close its browsers on SIGTERM, and cannot end
+ * one it is still starting), then the folder is removed.
+ */
 function runFolder() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bulkhead-lab-browsers-'));
-  process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+  atExit.push(() => {
+    const groups = groupsUsing(folder);
+    for (const group of groups) process.kill(-group, 'SIGKILL');
+    waitUntil(() => !groups.some(groupAlive), 3000);
+  });
+  atExit.push(() => fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 }));
   return folder;
 }
 
@@ -131,8 +173,7 @@ function groupAlive(group) {
 /**
  * Starts WebKitWebDriver on a free loopback port under xvfb-run, in a process group of its own, and
  * resolves once it answers. `end()` stops it and waits until the whole group (xvfb-run, Xvfb, the
- * driver, MiniBrowser and its helpers) is gone; it also runs when this process exits, however the
- * run ends, so nothing is left behind.
+ * driver, MiniBrowser and its helpers) is gone; it also runs when this process exits.
  */
 async function startWebKitDriver(folder, env) {
   const port = await freePort();
@@ -170,7 +211,7 @@ async function startWebKitDriver(folder, env) {
     }
     waitUntil(() => !groupAlive(group), 2000);
   };
-  process.on('exit', end);
+  atExit.unshift(end);
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`WebKitWebDriver stopped at once:\n${fs.readFileSync(log, 'utf8')}`);
@@ -235,8 +276,8 @@ export function engineLaunchers(engines = selectedEngines()) {
   const folder = runFolder();
   const downloads = path.join(folder, 'downloads');
   fs.mkdirSync(downloads);
-  // A signal that only Puppeteer listens for would close its browser and leave the runner waiting: exit
-  // instead, so every 'exit' hook (Puppeteer's, the WebKit driver's, the folder's) cleans up.
+  // A signal that only Puppeteer listens for would close its browser and leave the runner waiting:
+  // exit instead, so that the 'exit' handlers end every browser. (Ctrl+C exits through Puppeteer's.)
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGHUP', 129],
@@ -298,7 +339,7 @@ export function engineLaunchers(engines = selectedEngines()) {
 export function engineVersions(engines = selectedEngines()) {
   const first = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim();
   const versions = {
-    chromium: () => first(chromiumPath(), ['--version']),
+    chromium: () => first(chromiumPath(), ['--version'])?.replace(/ built on .*/, ''),
     firefox: () => first(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', ['--version']),
     webkit: () => `WebKitGTK ${first('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0'])}`,
   };

@@ -2,7 +2,7 @@
 // actions, page scripts, `for` changes and DOM moves, checking after every step that each control
 // and each view shows what its source holds. Only public behaviour is used: elements, attributes,
 // `config` / `tick` / `timeSource`, request events, and what the shadow roots show.
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import fc from 'fast-check';
 import type { ReactiveElement } from 'lit';
@@ -836,6 +836,11 @@ async function mount(): Promise<Real> {
     ViewId,
     ScenarioElement
   >;
+  await settle(page);
+  // The timelines stay hidden, so unfocusable, until their first ResizeObserver answer, which comes
+  // with the next rendering update: in WebKit, after the macrotask settle() waits for.
+  await nextFrame();
+  await nextFrame();
   await settle(page);
   return { page, lab, scenario, views, time };
 }
