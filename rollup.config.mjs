@@ -11,8 +11,7 @@ const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 /** Our own notice, once at the top of every file (the full text is in LICENSE); `/*!` survives minification. */
 const banner = `/*! bulkhead-lab ${version} | MIT License */`;
 
-// Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest. A
-// second compress pass takes about 30 B more off the bundle.
+// Keep `/*! … */` and any comment with `@license` (Lit's BSD-3-Clause notices); drop the rest.
 const minify = terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: /^!|@license/ } });
 
 /**

@@ -1,16 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
-import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+import { engineLaunchers } from './scripts/engines.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
-
-// Files a test downloads (Export notes) land in a folder of this run's own, removed when it ends,
-// never in the user's Downloads.
-const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'bulkhead-lab-downloads-'));
-process.on('exit', () => fs.rmSync(downloads, { recursive: true, force: true }));
 
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
@@ -20,7 +11,9 @@ export default {
   rootDir: '.',
   staticLogging: Boolean(process.env.CI),
   concurrency: 2,
-  testFramework: { config: { timeout: 20000 } },
+  // Three engines share the machine: a test that takes seconds alone (the first axe check in a page
+  // takes 8 s even in Chromium) can take three times as long beside the other two.
+  testFramework: { config: { timeout: 60000 } },
   testsFinishTimeout: 300000,
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' })],
   // Test-only answers for <measured-run>'s tests, which the static files can't give:
@@ -42,16 +35,9 @@ export default {
       return next();
     },
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
-      // Each test page in a browser context (a window) of its own: tabs of one window take turns at
-      // being drawn, so a page waiting for an animation frame stalls while another page is in front.
-      createPage: async ({ browser }) =>
-        (
-          await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } })
-        ).newPage(),
-    }),
-  ],
+  // Chromium, Firefox ESR and WebKitGTK (scripts/engines.mjs), or those TEST_ENGINES names. Files a
+  // test downloads (Export notes) land in a folder of this run's own, never in the user's Downloads.
+  browsers: engineLaunchers(),
+  concurrentBrowsers: 3,
   reporters: [defaultReporter(), summaryReporter()],
 };

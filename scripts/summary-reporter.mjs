@@ -1,7 +1,13 @@
-// A Web Test Runner reporter: prints one plain closing line, "N passed, N failed, N skipped", and,
-// when TEST_COUNTS_FILE names a file, writes the same counts there as JSON for scripts/test.mjs.
-// A test file that failed to load counts as one failure.
+// A Web Test Runner reporter: prints one line of counts per engine ("Firefox: N passed, N failed"),
+// then one plain closing line for them all, "N passed, N failed, N skipped". When TEST_COUNTS_FILE
+// names a file, it writes the same counts there as JSON instead, for scripts/test.mjs to print with
+// the rest. A test file that failed to load counts as one failure, and so does an engine that ran
+// no test.
 import fs from 'node:fs';
+
+const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
+const line = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 
 function count(suite, totals) {
   for (const test of suite.tests ?? []) {
@@ -13,21 +19,34 @@ function count(suite, totals) {
 }
 
 export function summaryReporter({ countsFile = process.env.TEST_COUNTS_FILE } = {}) {
-  let totals;
+  let names = [];
+  let engines;
   return {
+    start({ browsers }) {
+      names = browsers.map((browser) => browser.name);
+    },
     onTestRunFinished({ sessions }) {
-      totals = { passed: 0, failed: 0, skipped: 0 };
+      engines = Object.fromEntries(names.map((name) => [name, zero()]));
       for (const session of sessions) {
+        const totals = (engines[session.browser.name] ??= zero());
         const before = totals.failed;
         if (session.testResults) count(session.testResults, totals);
         const loadFailed = !session.testResults || (session.errors?.length ?? 0) > 0;
         if (!session.passed && loadFailed && totals.failed === before) totals.failed++;
       }
+      for (const totals of Object.values(engines)) if (totals.passed + totals.failed === 0) totals.failed++;
     },
     stop() {
-      const { passed, failed, skipped } = totals ?? { passed: 0, failed: 1, skipped: 0 };
-      if (countsFile) fs.writeFileSync(countsFile, `${JSON.stringify({ passed, failed, skipped })}\n`);
-      console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+      engines ??= { 'browser tests': { ...zero(), failed: 1 } };
+      const all = zero();
+      for (const totals of Object.values(engines)) for (const key of Object.keys(all)) all[key] += totals[key];
+      if (countsFile) {
+        fs.writeFileSync(countsFile, `${JSON.stringify({ ...all, engines })}\n`);
+        return;
+      }
+      console.log('');
+      for (const [name, totals] of Object.entries(engines)) console.log(`${name}: ${line(totals)}`);
+      console.log(line(all));
     },
   };
 }

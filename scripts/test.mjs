@@ -1,28 +1,55 @@
 // The whole test suite, as `npm test` runs it: browser check, type check (`npm run typecheck`, so the
 // two cannot drift), lint (`npm run lint`: ESLint and Prettier's check), build, size budgets (an exceeded budget counts as one failure; the tests still
-// run), the Node tests, then the browser tests in Chromium. Ends
-// with one plain line "N passed, N failed" for both. The counts come from the runners themselves:
-// node:test through scripts/count-reporter.mjs, Web Test Runner through scripts/summary-reporter.mjs,
-// each writing JSON to a file this script reads; printed text is only echoed, never parsed.
+// run), the Node tests, then the browser tests in all three engines at once: Chromium, Firefox ESR
+// and WebKitGTK (scripts/engines.mjs starts and stops WebKitWebDriver). Ends with a line per engine
+// and one plain closing line "N passed, N failed" for everything. The counts come from the runners
+// themselves: node:test through scripts/count-reporter.mjs, Web Test Runner through
+// scripts/summary-reporter.mjs, each writing JSON to a file this script reads; printed text is only
+// echoed, never parsed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath } from './chromium.mjs';
+import { ENGINES, engineVersions, missingEngines } from './engines.mjs';
 
-if (!chromiumPath()) {
-  console.error('No Chromium or Chrome found. Install it with:  apt-get install -y chromium');
-  console.error('(or set CHROME_PATH to a Chrome or Chromium binary), then run the tests again.');
+// Every engine, always: a machine without one fails here, loudly, instead of skipping it.
+const missing = missingEngines(ENGINES);
+if (missing.length) {
+  console.error('The browser tests run in Chromium, Firefox ESR and WebKitGTK, and this machine lacks:');
+  for (const line of missing) console.error(`  ${line}`);
+  console.error('Install them (.ci/run does on Debian), then run the tests again.');
   process.exit(1);
 }
 
 const bin = (name) => path.join('node_modules', '.bin', name);
 
+let current = null;
 /** Runs a command with the terminal; resolves to its exit code. */
-function run(command, args, env = {}) {
+function run(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve(code ?? 1));
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+    current = child;
+    child.on('close', (code) => {
+      current = null;
+      resolve(code ?? 1);
+    });
+  });
+}
+
+// Interrupted: the running step is told (again, for Ctrl+C, which reaches it too), and this script
+// waits until it has stopped, and cleaned up after itself, before giving up.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
+  process.on(signal, () => {
+    if (!current) process.exit(code);
+    current.kill(signal);
+    current.once('close', () => {
+      console.log(`\n0 passed, 1 failed  (interrupted by ${signal})`);
+      process.exit(code);
+    });
   });
 }
 
@@ -74,16 +101,26 @@ const nodeCode = await run(process.execPath, [
 ]);
 const nodeCounts = read(nodeFile, nodeCode);
 
-console.log('\n> Browser tests (Chromium)');
+console.log(`\n> Browser tests (${engineVersions(ENGINES).join(', ')})`);
 const browserFile = path.join(counts, 'browser.json');
-const browserCode = await run(bin('web-test-runner'), [], { TEST_COUNTS_FILE: browserFile });
+const browserStart = Date.now();
+const browserEnv = { ...process.env, TEST_COUNTS_FILE: browserFile };
+delete browserEnv.TEST_ENGINES; // every engine, always
+const browserCode = await run(bin('web-test-runner'), [], browserEnv);
 const browserCounts = read(browserFile, browserCode);
+const seconds = Math.round((Date.now() - browserStart) / 1000);
+console.log(`(browser tests: ${Math.floor(seconds / 60)} min ${seconds % 60} s)`);
 
-const passed = nodeCounts.passed + browserCounts.passed;
-const failed = nodeCounts.failed + browserCounts.failed + (sizeCode === 0 ? 0 : 1);
-const skipped = nodeCounts.skipped + browserCounts.skipped;
-console.log(
-  `\nNode: ${nodeCounts.passed} passed, ${nodeCounts.failed} failed; browser: ${browserCounts.passed} passed, ${browserCounts.failed} failed${sizeCode === 0 ? '' : '; size budgets: 1 failed'}`,
-);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 ? 1 : 0);
+// A line per engine; a runner that failed without saying in which engine counts under "browser tests".
+const engines = browserCounts.engines ?? { 'browser tests': browserCounts };
+const lines = [['Node', nodeCounts], ...Object.entries(engines)];
+if (sizeCode !== 0) lines.push(['Size budgets', { passed: 0, failed: 1, skipped: 0 }]);
+const all = { passed: 0, failed: 0, skipped: 0 };
+console.log('');
+for (const [name, c] of lines) {
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`);
+  for (const key of Object.keys(all)) all[key] += c[key] ?? 0;
+}
+if (browserCode !== 0 && Object.values(engines).every((c) => c.failed === 0)) all.failed++;
+console.log(`${all.passed} passed, ${all.failed} failed${all.skipped ? `, ${all.skipped} skipped` : ''}`);
+process.exit(all.failed > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ import { notesMarkdown, type Snapshot } from '../../src/elements/lab-notebook/ex
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import { readPermalink, writePermalink } from '../../src/scenario/permalink.js';
 import { DEFAULT_CONFIG, type LabConfig } from '../../src/sim/index.js';
-import { buttonByLabel, choose, deep, settled, textOf } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, settled, textOf, typeText } from '../helpers/ui.js';
 
 const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
 const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
@@ -16,7 +16,7 @@ const hashParams = () => new URLSearchParams(location.hash.slice(1));
 
 async function typeNotes(lab: BulkheadLab, text: string) {
   notesBox(lab).focus();
-  await sendKeys({ type: text });
+  await typeText(text);
   await settled(lab);
 }
 

@@ -7,7 +7,7 @@ import type { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulk
 import type { SweepChart } from '../../src/elements/sweep-chart/sweep-chart.js';
 import { presets, sweep } from '../../src/sim/index.js';
 import { noticesOf } from '../helpers/binding.js';
-import { choose, deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
+import { choose, deep, deepAll, scrollsSideways, settled, settledFixture, textOf } from '../helpers/ui.js';
 
 const chart = (el: Element) => deep<SVGSVGElement & HTMLElement>(el, 'svg[role="slider"]');
 const readout = (el: Element) => textOf(deep(el, 'p[aria-live]'));
@@ -216,8 +216,7 @@ describe('<sweep-chart>', () => {
     expect(box.scrollWidth).to.be.at.most(320);
     // Elements inside an SVG have no CSS box of their own (the chart's viewBox scales them).
     const wide = [el, ...deepAll(el, '*')].filter(
-      (node) =>
-        !(node instanceof SVGElement && !(node instanceof SVGSVGElement)) && node.scrollWidth > node.clientWidth + 1,
+      (node) => !(node instanceof SVGElement && !(node instanceof SVGSVGElement)) && scrollsSideways(node),
     );
     expect(wide.map((node) => node.localName)).to.deep.equal([]);
     await expect(el).to.be.accessible();

@@ -2,7 +2,7 @@
 // actions, page scripts, `for` changes and DOM moves, checking after every step that each control
 // and each view shows what its source holds. Only public behaviour is used: elements, attributes,
 // `config` / `tick` / `timeSource`, request events, and what the shadow roots show.
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import fc from 'fast-check';
 import type { ReactiveElement } from 'lit';
@@ -23,7 +23,7 @@ import {
   type Tenant,
 } from '../../src/sim/index.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { buttonByLabel, choose, deep, deepAll, textOf } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, deepAll, textOf, typeInto } from '../helpers/ui.js';
 
 // ---------------------------------------------------------------------------------------------
 // The page
@@ -303,14 +303,6 @@ function checkPage(model: Readonly<Model>, real: Real) {
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-/** Replaces a box's content by typing, as a person would, then leaves it (two key round trips). */
-async function typeFast(input: HTMLInputElement, value: string): Promise<void> {
-  input.focus();
-  input.select();
-  await sendKeys(value === '' ? { press: 'Backspace' } : { type: value });
-  await sendKeys({ press: 'Tab' });
-}
-
 const show = (value: unknown) => fc.stringify(value);
 const sourceEl = (real: Real, id: SourceId): ScenarioElement => (id === LAB ? real.lab : real.scenario);
 const clampTick = (tick: number, horizon: number) => Math.max(0, Math.min(horizon, tick));
@@ -413,7 +405,7 @@ class TypeNumber extends Step {
     const box = deep<HTMLInputElement>(real.lab, 'lab-controls', `#f-${this.field}`);
     if (box.disabled) return; // a person cannot type there
     const { min, max } = uiRangeOf(this.field, real.lab.config);
-    await typeFast(box, this.text);
+    await typeInto(box, this.text);
     await settle(real.page);
     const typed = Number(this.text);
     if (Number.isInteger(typed) && String(typed) === this.text && typed >= min && typed <= max) {
@@ -844,6 +836,11 @@ async function mount(): Promise<Real> {
     ViewId,
     ScenarioElement
   >;
+  await settle(page);
+  // The timelines stay hidden, so unfocusable, until their first ResizeObserver answer, which comes
+  // with the next rendering update: in WebKit, after the macrotask settle() waits for.
+  await nextFrame();
+  await nextFrame();
   await settle(page);
   return { page, lab, scenario, views, time };
 }

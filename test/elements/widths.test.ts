@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
-import { buttonByLabel, deep, deepAll, settled } from '../helpers/ui.js';
+import { buttonByLabel, deep, deepAll, scrollsSideways, settled } from '../helpers/ui.js';
 
 const WIDTHS = [320, 390, 600, 680];
 
@@ -54,7 +54,7 @@ const inSvg = (el: Element) => el instanceof SVGElement && !(el instanceof SVGSV
 function overflowing(root: Element, allowed: (el: Element) => boolean = () => false): string[] {
   return shadowElements(root)
     .filter((el) => !clipped(el) && !inSvg(el) && !allowed(el))
-    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .filter(scrollsSideways)
     .map((el) => `<${el.localName} class="${el.getAttribute('class') ?? ''}"> ${el.scrollWidth} > ${el.clientWidth}`);
 }
 

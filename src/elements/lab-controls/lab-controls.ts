@@ -1,5 +1,4 @@
-import { css, html } from 'lit';
-import { live } from 'lit/directives/live.js';
+import { css, html, type PropertyValues } from 'lit';
 import {
   FAULTS,
   isPartitioned,
@@ -153,7 +152,7 @@ export class LabControls extends ScenarioElement {
     const refused = this.refused?.field === field ? this.refused.value : null;
     return html`<div class="field">
       <label for=${id}>${INPUT_LABEL[field]}</label>
-      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" .value=${live(String(config[field]))}
+      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" name=${field}
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
         @focus=${() => (this.#editStart = config[field])}
         @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}>
@@ -176,6 +175,19 @@ export class LabControls extends ScenarioElement {
     </div>`;
   }
 
+  /**
+   * Every control shows the source's value after each render, also when the reader or a page script
+   * changed the control since: a property binding would skip a value it already set once.
+   */
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
+      const value = String(this.scenario.config[control.name as keyof LabConfig]);
+      if (control.type === 'radio') control.checked = control.value === value;
+      else if (control.value !== value) control.value = value;
+    }
+  }
+
   protected override render() {
     const config = this.scenario.config;
     return html`
@@ -185,7 +197,7 @@ export class LabControls extends ScenarioElement {
           <legend>Choose dispatch and admission rules</legend>
           <label for="policy">Scheduling policy</label>
           <!-- Options written out, so they exist before the select's value is set on first render. -->
-          <select id="policy" aria-describedby="policy-help" .value=${live(config.policy)}
+          <select id="policy" aria-describedby="policy-help" name="policy"
             @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
             <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
             <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
@@ -199,7 +211,7 @@ export class LabControls extends ScenarioElement {
           <legend>Dependency A</legend>
           ${FAULTS.map(
             (fault) => html`<label class="radio">
-            <input type="radio" name="aFault" value=${fault} .checked=${live(config.aFault === fault)}
+            <input type="radio" name="aFault" value=${fault}
               @change=${() => this.#change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>
           </label>`,

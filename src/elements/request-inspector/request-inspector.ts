@@ -68,9 +68,13 @@ export class RequestInspector extends ScenarioElement {
         td {
           padding: 0.2rem 0.25em;
         }
+        /* WebKit sizes a column without a heading on its side, hence the min-width. */
         th.turn span {
           writing-mode: vertical-rl;
           transform: rotate(180deg);
+        }
+        th.turn {
+          min-width: 2.2em;
         }
       }
     `,

@@ -150,9 +150,16 @@ export class TickTimeline extends ScenarioElement {
         top: 0.1em;
         right: 0.15em;
       }
+      /* On its side, on one line as wide as its letters; WebKit sizes a column without such a
+         heading, hence the cells' min-width. */
       .grid.columns thead span {
         writing-mode: vertical-rl;
         transform: rotate(180deg);
+        white-space: nowrap;
+        line-height: normal;
+      }
+      .grid.columns thead th {
+        min-width: 1.8em;
       }
       td.A {
         background: var(--_a-soft);
