@@ -2,7 +2,7 @@
 // reader nears them, a closed section when it is opened, and nothing at all while it is far below
 // the viewport, until it comes near or something asks for it.
 import { expect, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { Scenario } from '../../src/scenario/scenario.js';
@@ -35,8 +35,6 @@ const article = (gap = 0, attributes = 'preset="stalled-dependency"') => {
 };
 
 describe('a lab while its page loads', () => {
-  before(() => setViewport({ width: 1280, height: 900 }));
-  after(() => setViewport({ width: 800, height: 600 }));
   beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
 
   it('draws its title and the sections on screen, within a budget of elements', async () => {
@@ -104,8 +102,6 @@ describe('a lab while its page loads', () => {
 describe('a lab far below the viewport', () => {
   let calls: string[];
   const originals = new Map<string, unknown>();
-  before(() => setViewport({ width: 1280, height: 900 }));
-  after(() => setViewport({ width: 800, height: 600 }));
   // Every scenario a lab works with goes through these: binding to it subscribes, drawing reads
   // its derived views, a request sends. A lab that does no work calls none of them.
   beforeEach(() => {
