@@ -47,8 +47,8 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['bench/ui-bench.mjs'],
-    // Its page functions run in the browser, where its setup script defines benchSettled.
+    files: ['bench/ui-bench.mjs', 'bench/page-bench.mjs'],
+    // Their page functions run in the browser, where the UI bench's setup script defines benchSettled.
     languageOptions: { globals: { ...globals.browser, benchSettled: 'readonly' } },
   },
   {

@@ -26,6 +26,14 @@ const inputMaps = () => ({
   },
 });
 
+/** Copies src/bulkhead-lab.css, whose heights `npm run figures` writes, to dist/. */
+const stylesheet = () => ({
+  name: 'stylesheet',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'bulkhead-lab.css', source: fs.readFileSync('src/bulkhead-lab.css') });
+  },
+});
+
 /**
  * Every element folder with a registration module, e.g. `outcome-gate`, except the measured
  * companion: it shows a measured file and needs none of the model, so it is built on its own.
@@ -73,11 +81,12 @@ export default [
     output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minify],
   },
-  // Everything in one self-contained file, for a single script tag.
+  // Everything in one self-contained file, for a single script tag, and beside it the stylesheet
+  // that keeps each lab's space before the script has drawn it.
   {
     input: 'dist/lib/bundle.js',
     output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {

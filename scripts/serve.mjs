@@ -78,9 +78,10 @@ if (build && !dev) {
 }
 if (dev) run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--watch', '--preserveWatchOutput']);
 
-/** --dev: the TypeScript entry that a bundle's URL stands for. */
+/** --dev: the TypeScript entry (or the stylesheet) that a built file's URL stands for. */
 function sourceOf(pathname) {
   if (pathname === '/dist/bulkhead-lab.js') return '/src/index.ts';
+  if (pathname === '/dist/bulkhead-lab.css') return '/src/bulkhead-lab.css';
   const element = pathname.match(/^\/dist\/elements\/([a-z-]+)\.js$/)?.[1];
   return element ? `/src/elements/${element}/define.ts` : null;
 }

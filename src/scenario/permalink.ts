@@ -110,24 +110,25 @@ export function labKey(lab: Element): string {
   return `${escapeTilde(base)}~${place}`;
 }
 
-/** Re-renders the labs whose key changed since `before`. */
-function refreshChanged(before: Map<KeyedLab, string>) {
-  for (const lab of connected) if (before.get(lab) !== labKey(lab)) lab.requestUpdate();
+/** Whether the labs re-render once this task's changes are done, to show their new keys. */
+let refreshing = false;
+
+/** Adds or removes a lab; after the task's last change, every lab re-renders once with its key. */
+function change(edit: () => void) {
+  edit();
+  if (refreshing) return;
+  refreshing = true;
+  queueMicrotask(() => {
+    refreshing = false;
+    for (const lab of connected) lab.requestUpdate();
+  });
 }
 
-const keysNow = () => new Map([...connected].map((lab) => [lab, labKey(lab)] as const));
-
 /**
- * Counts a connected lab in the numbering of id-less labs, and re-renders any lab whose key this
- * changes. Returns what to call when the lab disconnects.
+ * Counts a connected lab in the numbering of id-less labs, and has the labs re-render with their
+ * keys. Returns what to call when the lab disconnects.
  */
 export function joinLabKeys(lab: KeyedLab): () => void {
-  const before = keysNow();
-  connected.add(lab);
-  refreshChanged(before);
-  return () => {
-    const before = keysNow();
-    connected.delete(lab);
-    refreshChanged(before);
-  };
+  change(() => connected.add(lab));
+  return () => change(() => connected.delete(lab));
 }

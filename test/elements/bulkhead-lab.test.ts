@@ -143,6 +143,9 @@ describe('<bulkhead-lab>', () => {
   it('lists every request and every slot at the inspected tick as text', async () => {
     const el = await lab();
     el.tick = 7;
+    const section = deep<HTMLDetailsElement>(el, 'details#requests');
+    section.querySelector('summary')!.click(); // the tables show once the reader opens their section
+    await oneEvent(section, 'toggle');
     await settled(el);
     const rows = deepAll(el, 'request-inspector', 'table[part="requests"] tbody tr');
     expect(rows.length).to.equal(28);

@@ -1,7 +1,7 @@
 // The lab in the words of the experiment: the names of its controls, policies and sections, what
 // each section explains, guided steps that say exactly what to look for, headings that fit the
 // article's outline, and small texts that read right.
-import { expect, html } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { GUIDES } from '../../src/elements/bulkhead-lab/guides.js';
@@ -67,7 +67,12 @@ describe('the words of the experiment', () => {
     ]);
     const text = textOf(el);
     expect(text).to.contain('from the tick it arrives to the tick it completes, is turned away or runs out of time');
-    const ordering = textOf(deepAll(el, 'details')[0]!);
+    // The rules show once the reader opens their section.
+    const details = deepAll<HTMLDetailsElement>(el, 'details')[0]!;
+    details.querySelector('summary')!.click();
+    await oneEvent(details, 'toggle');
+    await settled(el);
+    const ordering = textOf(details);
     for (const rule of [
       'work that is due finishes',
       'completes exactly at its deadline counts as completed',

@@ -71,7 +71,7 @@ describe('notes', () => {
       <bulkhead-lab id="n1" preset="stalled-dependency"></bulkhead-lab>
       <bulkhead-lab id="n2" preset="stalled-dependency"></bulkhead-lab></div>`);
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
-    await settled(one!);
+    await settled(page); // both labs whole, the second one below the first as if scrolled to
     await typeNotes(one!, 'B starves behind A.');
     expect(localStorage.getItem(`bulkhead-lab:notes:${location.pathname}#n1`)).to.equal('B starves behind A.');
     expect(notesBox(two!).value).to.equal('');
@@ -180,7 +180,7 @@ describe('narrow screens', () => {
     );
     const lab = column.firstElementChild as BulkheadLab;
     await settled(lab);
-    deepAll<HTMLDetailsElement>(lab, 'details').find((d) => d.querySelector('request-inspector'))!.open = true;
+    deep<HTMLDetailsElement>(lab, 'details#requests').open = true;
     for (let i = 0; i < 3; i++) {
       await settled(lab);
       await nextFrame(); // the layouts follow the width once it is measured

@@ -228,3 +228,23 @@ describe('<tick-timeline> why', () => {
     expect(account(el)).to.match(/^A2 arrived at tick 1, was handed slot 2 at once/);
   });
 });
+
+describe('<tick-timeline> cells', () => {
+  it('carry only what they show: no template markers, and a few nodes each', async () => {
+    const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    const table = deep<HTMLTableElement>(el, 'table');
+    let nodes = 0;
+    let comments = 0;
+    for (const section of [table.tHead!, table.tBodies[0]!]) {
+      const walker = document.createTreeWalker(section, NodeFilter.SHOW_ALL);
+      for (let node = walker.currentNode; node; node = walker.nextNode()!) {
+        nodes++;
+        if (node.nodeType === Node.COMMENT_NODE) comments++;
+      }
+    }
+    expect(comments).to.equal(0);
+    // 4 slots and 2 kinds of ending over 21 ticks, and the headers: a cell is its text, and the
+    // holder's letter in a box of its own. With a template per cell it was over 1,400 nodes.
+    expect(nodes).to.be.at.most(560);
+  });
+});

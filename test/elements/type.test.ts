@@ -1,10 +1,10 @@
 // The page's type: a lab in an article's 19 px serif column reads at 19 px in that serif, its
 // headings are never smaller than the text under them, its small print stays readable, and request
 // ids keep a monospace font.
-import { expect, html } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
-import { deep, deepAll, settledFixture } from '../helpers/ui.js';
+import { deep, deepAll, settled, settledFixture } from '../helpers/ui.js';
 
 const ARTICLE_PX = 19;
 
@@ -14,6 +14,11 @@ async function labInArticle(style = '') {
     <bulkhead-lab preset="stalled-dependency"></bulkhead-lab></div>`);
   const lab = column.querySelector('bulkhead-lab') as BulkheadLab;
   lab.shadowRoot!.querySelector('details')!.open = true;
+  // The request tables show once their section is open, as a reader opens it.
+  const requests = lab.shadowRoot!.querySelector<HTMLDetailsElement>('details#requests')!;
+  requests.open = true;
+  await oneEvent(requests, 'toggle');
+  await settled(lab);
   return lab;
 }
 

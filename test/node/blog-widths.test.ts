@@ -3,7 +3,7 @@
 // shows every tick without a scrollbar of its own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { servedRepo, openPage } from './browser.js';
+import { servedRepo, openPage, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
 
@@ -11,6 +11,7 @@ for (const width of [1280, 390, 320]) {
   test(`demo/blog.html at ${width} px: no sideways scroll, every tick of both timelines on screen`, async () => {
     const { page, errors } = await openPage(repo.browser, `${repo.url}/demo/blog.html`, width);
     await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+    await wholeLabs(page); // the lab's timeline is below the fold, drawn as a reader scrolls to it
     await page.evaluate(() => {
       document.querySelector('bulkhead-lab')!.shadowRoot!.querySelector('details')!.open = true;
     });

@@ -33,6 +33,20 @@ export async function openPage(browser: Browser, url: string, width = 1280): Pro
   return { page, errors, console: messages };
 }
 
+/**
+ * Asks every lab on the page for all of itself, as a page script may by awaiting `updateComplete`:
+ * a lab draws a section only once the reader nears it, and a lab far below nothing at all.
+ */
+export const wholeLabs = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.all(
+      Array.from(
+        document.querySelectorAll('bulkhead-lab'),
+        (lab) => (lab as unknown as { updateComplete: unknown }).updateComplete,
+      ),
+    ),
+  );
+
 /** Text a reader sees in an element found by a chain of selectors, each inside the previous one's shadow root. */
 export const shadowText = (page: Page, ...selectors: string[]): Promise<string> =>
   page.evaluate((chain) => {

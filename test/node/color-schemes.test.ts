@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { servedRepo } from './browser.js';
+import { servedRepo, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
 
@@ -24,6 +24,7 @@ async function open(page: Scheme, reader: Scheme): Promise<Page> {
   await tab.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
   await tab.goto(`${repo.url}/demo/blog.html${page === 'dark' ? '?dark' : ''}`, { waitUntil: 'networkidle' });
   await tab.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  await wholeLabs(tab); // every section, as if the reader had scrolled through the lab
   // A busy moment, so that every kind of mark is on screen: borrowed slots, both tenants' cells and
   // queues, timeouts, the baseline table, every request.
   await tab.evaluate(() => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { MeasuredRunFile } from '../../experiment/types.js';
-import { servedRepo, openPage, shadowText } from './browser.js';
+import { servedRepo, openPage, shadowText, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
 
@@ -14,6 +14,7 @@ async function open(path: string, width: number): Promise<{ page: Page; errors: 
   // The measured page loads only <measured-run>; every other page, the bundle with the lab.
   const tag = path.includes('measured') ? 'measured-run' : 'bulkhead-lab';
   await page.waitForFunction((name) => customElements.get(name) !== undefined, tag);
+  await wholeLabs(page); // every lab whole, as if the reader had scrolled through the page
   return { page, errors };
 }
 
@@ -94,6 +95,7 @@ test('in forced-colors mode the slot picture keeps its marks in system colours',
   const page = await repo.browser.newPage({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
   await page.goto(`${repo.url}/demo/index.html`, { waitUntil: 'load' });
   await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  await wholeLabs(page);
   const marks = await page.evaluate(() => {
     const timeline = document.querySelector('#stalled')!.shadowRoot!.querySelector('tick-timeline')!.shadowRoot!;
     const cell = timeline.querySelector('td.A')!;
@@ -138,6 +140,7 @@ test('notes survive a real reload, and Export notes downloads them', async () =>
   await notes.fill('The p95 hides two timeouts.');
   await page.reload({ waitUntil: 'load' });
   await page.waitForFunction(() => customElements.get('bulkhead-lab') !== undefined);
+  await wholeLabs(page);
   assert.equal(await page.locator('#count lab-notebook textarea').inputValue(), 'The p95 hides two timeouts.');
   assert.equal(await page.locator('#stalled lab-notebook textarea').inputValue(), '');
   const [download] = await Promise.all([

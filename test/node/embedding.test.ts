@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { LIT_MARKER, launchChromium, openPage, shadowText } from './browser.js';
+import { LIT_MARKER, launchChromium, openPage, shadowText, wholeLabs } from './browser.js';
 import { serveStatic, type StaticServer } from './static-server.js';
 
 const FIXTURES = '/test/node/fixtures';
@@ -36,6 +36,7 @@ const open = (url: string, width?: number) => openPage(browser, url, width);
 test('one script tag and one element: the lab renders and answers a page script', async () => {
   const { page, errors } = await open(`${plain.url}${FIXTURES}/script-tag.html`);
   await page.waitForFunction(() => customElements.get('bulkhead-lab'));
+  await wholeLabs(page); // drawn a frame after it upgrades, once it knows it is on screen
   assert.equal(
     await page.$eval(
       'bulkhead-lab',

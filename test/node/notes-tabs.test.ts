@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { launchChromium, wholeLabs } from './browser.js';
 import { serveStatic, type StaticServer } from './static-server.js';
 
 let server: StaticServer;
@@ -36,6 +36,8 @@ const shows = (page: Page, lab: number, text: string) =>
 async function open(): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${server.url}/test/node/fixtures/two-labs.html`, { waitUntil: 'load' });
+  await page.waitForFunction(() => customElements.get('bulkhead-lab'));
+  await wholeLabs(page); // the second lab's notes are below the fold, drawn as a reader scrolls to them
   await notes(page, 1).waitFor();
   return page;
 }
@@ -54,6 +56,8 @@ test('two tabs and a reload: each id-less lab keeps its own notes, and tabs foll
   await notes(one, 1).press('End');
   await notes(one, 1).pressSequentially('!');
   await one.reload({ waitUntil: 'load' });
+  await one.waitForFunction(() => customElements.get('bulkhead-lab'));
+  await wholeLabs(one);
   await notes(one, 1).waitFor();
   assert.equal(await notes(one, 1).inputValue(), 'second lab, edited in tab two!');
   assert.equal(await notes(one, 0).inputValue(), '');

@@ -1,6 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes } from '../../scenario/source.js';
+import { REQUESTS, readConfigAttributes } from '../../scenario/source.js';
 import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
@@ -84,8 +84,7 @@ export class BulkheadLab extends ScenarioElement {
         margin: 0 0 var(--_gap);
         font-size: 1.1em;
       }
-      .tagline,
-      p.lead {
+      .tagline {
         margin: 0.3em 0 0;
       }
       .kicker {
@@ -148,6 +147,11 @@ export class BulkheadLab extends ScenarioElement {
       details > summary .heading {
         display: inline;
       }
+      /* A lab not near yet, and each section still waiting for its view, keeps a screen's height:
+         what it will draw then pushes nothing on screen down. */
+      .next {
+        min-height: 100vh;
+      }
     `,
   ];
 
@@ -155,41 +159,48 @@ export class BulkheadLab extends ScenarioElement {
     heading: {},
     theme: { reflect: true },
     permalink: { type: Boolean },
-    announcement: { state: true },
-    fullscreen: { state: true },
-    opened: { state: true },
+    views: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
   declare permalink: boolean;
-  declare private fullscreen: boolean;
-  /** What the polite live region says: the tick and the gates, once per change. */
-  declare private announcement: string;
-  /** The closed-by-default sections the reader has opened: their views render only from then on. */
-  declare private opened: ReadonlySet<string>;
-  #lastAnnounced = '';
+  /**
+   * How many of the sections with views (Inputs, playback, the inspected tick, the full window,
+   * notes) show them: they come in order, each once the previous one is drawn and it is near the
+   * viewport, so a lab costs what the reader can see. At -1 the lab is not near yet: an empty box.
+   */
+  declare private views: number;
+  /** Whether the lab is bound to its scenario: not until a view or a request needs it. */
+  #awake = false;
+  readonly #near = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting && e.target.matches('.next'))) this.views++;
+    },
+    { rootMargin: '25%' },
+  );
 
   constructor() {
     super();
     this.heading = null;
     this.theme = null;
     this.permalink = false;
-    this.announcement = '';
-    this.fullscreen = false;
-    this.opened = new Set();
+    this.views = -1;
+    this.removeController(this.bound);
+    // Heard first at the lab, a request or a view's search for its source wakes it: the listeners
+    // that answer, added then, still hear the same event.
+    for (const name of [...REQUESTS, 'bulkhead-source-request']) this.addEventListener(name, this.#wake, true);
   }
 
-  /** A section the article does not need open: a heading to open it by, and its view once opened. */
-  #closedSection(id: string, title: string, level: number, view: () => unknown) {
-    const onToggle = (event: Event) => {
-      if ((event.target as HTMLDetailsElement).open) this.opened = new Set([...this.opened, id]);
-    };
-    return html`<div part="section">
-      <details id=${id} @toggle=${onToggle}>
-        <summary>${this.renderHeading(title, { level })}</summary>
-        ${this.opened.has(id) ? view() : nothing}
-      </details>
-    </div>`;
+  readonly #wake = () => {
+    if (this.#awake) return;
+    this.#awake = true;
+    this.addController(this.bound);
+  };
+
+  /** Awaiting `updateComplete` asks for the whole lab: every section renders now. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    this.views = Infinity;
+    return super.getUpdateComplete();
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
@@ -198,9 +209,7 @@ export class BulkheadLab extends ScenarioElement {
   }
   #leaveLabKeys: (() => void) | null = null;
 
-  readonly #onFullscreenChange = () => {
-    this.fullscreen = document.fullscreenElement === this;
-  };
+  readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
   #stopPermalink: (() => void) | null = null;
 
@@ -208,7 +217,11 @@ export class BulkheadLab extends ScenarioElement {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+    // Asleep, it still tells views waiting for a source with its id that it is here, as a source
+    // whose id changed does: they ask, and that wakes it.
+    if (!this.#awake) this.bound.idChanged();
     if (this.permalink) {
+      this.#wake();
       this.#restorePermalink();
       window.addEventListener('hashchange', this.#onHashChange);
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
@@ -239,22 +252,24 @@ export class BulkheadLab extends ScenarioElement {
   }
 
   #toggleFullscreen() {
-    if (document.fullscreenElement === this) document.exitFullscreen().catch(() => {});
+    if (this.#fullscreen) document.exitFullscreen().catch(() => {});
     else this.requestFullscreen().catch(() => {});
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    const scenario = this.scenario;
-    const { A, B } = scenario.at(metricsAt);
-    const message = `Tick ${scenario.tick} of ${scenario.config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`;
-    if (message !== this.#lastAnnounced) {
-      this.#lastAnnounced = message;
-      this.announcement = message;
-    }
+  get #fullscreen() {
+    return document.fullscreenElement === this;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (this.views >= 0) super.updated(changed);
+    // Watches the section waiting for its view (or the empty box), to draw it once it is near the
+    // viewport; sections already drawn may stay watched, as the callback ignores them.
+    const next = this.renderRoot.querySelector('.next');
+    if (next) this.#near.observe(next);
   }
 
   protected override render() {
+    if (this.views < 0) return html`<div class="next"></div>`;
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
@@ -262,8 +277,23 @@ export class BulkheadLab extends ScenarioElement {
     const level = this.level;
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
     const widgets = Math.min(6, level + 2);
+    const { tick, config } = this.scenario;
+    const { A, B } = this.scenario.at(metricsAt);
+    /** A section the article does not need open: a heading to open it by, and its view while it is open. */
+    const closed = (id: string, text: string, content: () => unknown) =>
+      html`<div part="section">
+        <details id=${id} @toggle=${() => this.requestUpdate()}>
+          <summary>${this.renderHeading(text, { level: level + 1 })}</summary>
+          ${this.renderRoot.querySelector<HTMLDetailsElement>(`#${id}`)?.open ? content() : nothing}
+        </details>
+      </div>`;
+    /** A section whose view waits for the reader (see `views`): its heading now, its view once near. */
+    const view = (i: number, text: string, content: () => unknown) =>
+      html`<div part="section" role="group" aria-labelledby="h${i}" class=${i < this.views ? '' : 'next'}>
+        ${section(text, `h${i}`)}${i < this.views ? content() : nothing}</div>`;
     return html`
-      <article class="lab" part="lab" aria-label=${title}>
+      <article class="lab" part="lab" aria-label=${title}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Tab' && (this.views = Infinity)}>
         <header part="header">
           <div class="top">
             <div>
@@ -273,8 +303,8 @@ export class BulkheadLab extends ScenarioElement {
             </div>
             ${
               document.fullscreenEnabled
-                ? html`<button type="button" part="fullscreen" aria-pressed=${this.fullscreen ? 'true' : 'false'}
-                  @click=${this.#toggleFullscreen}>${this.fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+                ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
+                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
                 : nothing
             }
           </div>
@@ -284,72 +314,75 @@ export class BulkheadLab extends ScenarioElement {
           ${section('Your experiment', 'h-experiment')}
           <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
         </div>
-        <div part="section" role="group" aria-labelledby="h-inputs">
-          ${section('Inputs', 'h-inputs')}
-          <lab-controls heading-level=${widgets}></lab-controls>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-playback">
-          ${section('60-second scheduler inspection', 'h-playback')}
-          <p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the
-            same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
-          <tick-timeline heading-level=${widgets}></tick-timeline>
-        </div>
-        <div part="section">
-          <details>
-            <summary>${this.renderHeading('Event ordering and limits', { level: level + 1 })}</summary>
-            <ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>
-          </details>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-now">
-          ${section('Outcomes at the inspected tick', 'h-now')}
-          <div class="gates">
-            <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
-            <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
-          </div>
-          <div class="split">
-            <slot-board heading-level=${widgets}></slot-board>
-            <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
-          </div>
-        </div>
-        <div part="section" role="group" aria-labelledby="h-full">
-          ${section('Full-window calculation', 'h-full')}
-          <p class="about">${FULL_WINDOW}</p>
-          <div class="gates">
-            <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
-            <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
-          </div>
-          <outcome-table window="full" heading-level=${widgets}></outcome-table>
-        </div>
-        ${this.#closedSection(
-          'compare',
-          'Compare policies',
-          level + 1,
-          () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
-        )}
-        ${this.#closedSection(
-          'sweep',
-          'Sweep',
-          level + 1,
-          () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
-        )}
-        <div part="section" role="group" aria-labelledby="h-notebook">
-          ${section('Baseline and notes', 'h-notebook')}
-          <lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>
-        </div>
-        <div part="section">
-          <details>
-            <summary>${this.renderHeading('Every request and resource', { level: level + 1 })}</summary>
-            <request-inspector heading-level=${widgets}></request-inspector>
-          </details>
-        </div>
-        <div part="section scope" role="group" aria-labelledby="h-scope">
-          ${section('Scope and references', 'h-scope')}
-          <ul class="scope">
-            ${SCOPE.map((line) => html`<li>${line}</li>`)}
-            <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-          </ul>
-        </div>
-        <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+        ${[
+          view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`),
+          view(
+            1,
+            '60-second scheduler inspection',
+            () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
+            the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
+            <tick-timeline heading-level=${widgets}></tick-timeline>`,
+          ),
+          closed(
+            'ordering',
+            'Event ordering and limits',
+            () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`,
+          ),
+          view(
+            2,
+            'Outcomes at the inspected tick',
+            () => html`<div class="gates">
+              <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
+              <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
+            </div>
+            <div class="split">
+              <slot-board heading-level=${widgets}></slot-board>
+              <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
+            </div>`,
+          ),
+          view(
+            3,
+            'Full-window calculation',
+            () => html`<p class="about">${FULL_WINDOW}</p>
+            <div class="gates">
+              <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
+              <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
+            </div>
+            <outcome-table window="full" heading-level=${widgets}></outcome-table>`,
+          ),
+          closed(
+            'compare',
+            'Compare policies',
+            () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
+          ),
+          closed(
+            'sweep',
+            'Sweep',
+            () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
+          ),
+          view(
+            4,
+            'Baseline and notes',
+            () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
+          ),
+          closed(
+            'requests',
+            'Every request and resource',
+            () => html`<request-inspector heading-level=${widgets}></request-inspector>`,
+          ),
+          html`<div part="section scope" role="group" aria-labelledby="h-scope">
+            ${section('Scope and references', 'h-scope')}
+            <ul class="scope">
+              ${SCOPE.map((line) => html`<li>${line}</li>`)}
+              <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
+            </ul>
+          </div>`,
+          // Nothing after the first section still waiting: what it draws then pushes nothing down.
+        ].slice(0, [1, 2, 4, 5, 8][this.views] ?? 10)}
+        <div class="visually-hidden" role="status" aria-live="polite">${
+          // One sentence, changed whole only when the tick or a gate changes.
+          `Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`
+        }</div>
       </article>
     `;
   }

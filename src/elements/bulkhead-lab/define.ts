@@ -10,7 +10,10 @@ import '../sweep-chart/define.js';
 import '../tick-timeline/define.js';
 import { BulkheadLab } from './bulkhead-lab.js';
 
-define('bulkhead-lab', BulkheadLab);
+// Labs already on the page when the script runs upgrade in a task of their own, after the one that
+// runs the script, so that neither is long; until then bulkhead-lab.css keeps their space.
+if (document.querySelector('bulkhead-lab')) setTimeout(() => define('bulkhead-lab', BulkheadLab));
+else define('bulkhead-lab', BulkheadLab);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -24,9 +24,26 @@ const EVENT_ROWS = [
 /** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
 type Layout = 'rows' | 'columns';
 
+/** Cell content: text, or a span (its class first) around more content. */
+type Bit = string | Bit[];
+
 /** A request id, its tenant letter apart so the layout can put it above the number. */
-const idParts = (id: string, again = false) =>
-  html`<span class="t${again ? ' again' : ''}">${id[0]}</span>${id.slice(1)}`;
+const idBits = (id: string, again = false): Bit[] => [[again ? 't visually-hidden' : 't', id[0]!], id.slice(1)];
+
+const nodes = (bits: Bit[]): (Node | string)[] =>
+  bits.map((bit) => {
+    if (typeof bit === 'string') return bit;
+    const span = document.createElement('span');
+    span.className = bit[0] as string;
+    span.append(...nodes(bit.slice(1)));
+    return span;
+  });
+
+/**
+ * One cell of the picture: its class, its content, and for a slot its place in the roving focus;
+ * what a click (and, on a slot, the focus) does.
+ */
+type Cell = [cls: string, bits: Bit[], pick?: () => void, tabindex?: number];
 
 /**
  * Playback controls and the slot-by-tick picture: one row per slot, one column per tick. Each
@@ -58,7 +75,8 @@ export class TickTimeline extends ScenarioElement {
     widgetStyles,
     wideHost,
     css`
-      .controls {
+      .controls,
+      .inspect {
         display: flex;
         flex-wrap: wrap;
         gap: var(--_gap);
@@ -83,13 +101,6 @@ export class TickTimeline extends ScenarioElement {
         display: inline-flex;
         align-items: center;
         gap: 0.15rem;
-      }
-      .inspect {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--_gap);
-        align-items: center;
-        margin-bottom: var(--_gap);
       }
       .inspect input {
         flex: 1 1 10rem;
@@ -130,7 +141,8 @@ export class TickTimeline extends ScenarioElement {
       .grid td {
         position: relative;
       }
-      .grid td .t {
+      .t,
+      .id {
         display: block;
       }
       .grid td .m {
@@ -138,31 +150,15 @@ export class TickTimeline extends ScenarioElement {
         top: 0.1em;
         right: 0.15em;
       }
-      .grid td.events .id {
-        display: inline-block;
-      }
-      .grid.rows td.events .id {
-        display: block;
-      }
-      .grid.columns td.events .t {
-        display: inline;
-      }
-      .grid.rows td.events .again {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip: rect(0 0 0 0);
-      }
       /* On its side, on one line as wide as its letters; WebKit sizes a column without such a
-         heading, hence its cell's min-width. */
-      .grid.columns thead .events span {
+         heading, hence the cells' min-width. */
+      .grid.columns thead span {
         writing-mode: vertical-rl;
         transform: rotate(180deg);
         white-space: nowrap;
         line-height: normal;
       }
-      .grid.columns thead .events {
+      .grid.columns thead th {
         min-width: 1.8em;
       }
       td.A {
@@ -187,7 +183,6 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -2px;
       }
       td.events {
-        white-space: normal;
         vertical-align: top;
       }
       .current:not(:focus-visible) {
@@ -220,6 +215,7 @@ export class TickTimeline extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    this.#fill(this.renderRoot.querySelector('table')!);
     this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
@@ -270,97 +266,87 @@ export class TickTimeline extends ScenarioElement {
     this.#request('bulkhead-seek-request', { tick });
   }
 
-  get #ticks(): number[] {
-    return Array.from({ length: this.scenario.config.horizon + 1 }, (_, t) => t);
-  }
+  /** The run and layout the cells were written for: while they stay, only the inspected tick's marks change. */
+  #drawn: unknown[] = [];
 
-  #caption() {
-    return html`<caption class="visually-hidden">Which request holds each slot at every tick; the inspected tick is ${this.scenario.tick}</caption>`;
-  }
-
-  /** The cell of one slot at one tick: the holder's tenant letter over its number, * if borrowed. */
-  #slotCell(slot: number, t: number) {
-    const view = this.scenario.at(slotsAt, t)[slot]!;
-    const current = t === this.scenario.tick;
-    const classes = [view.tenant ?? 'free', view.borrowed ? 'borrowed' : '', current ? 'current' : ''].join(' ');
-    const pick = () => {
-      this.#slot = slot;
-      this.#picked = view.holder;
-      this.#seek(t);
-      this.requestUpdate();
-    };
-    return html`<td class=${classes} tabindex=${current && slot === this.#slot ? 0 : -1} @click=${pick} @focus=${pick}
-      >${view.holder ? idParts(view.holder) : '·'}${view.borrowed ? html`<span class="m">*</span>` : ''}</td>`;
-  }
-
-  /** The requests that ended one way at one tick; a tenant letter repeated under itself is only for screen readers. */
-  #eventCell(kind: (typeof EVENT_ROWS)[number][1], t: number) {
-    const events = this.scenario.at(endedAt, t)[kind];
-    const ids = [...events.A, ...events.B];
-    return html`<td class="events ${t === this.scenario.tick ? 'current' : ''}">${ids.map(
-      (id, i) => html`<span class="id">${idParts(id, i > 0 && ids[i - 1]![0] === id[0])}</span>${' '}`,
-    )}</td>`;
-  }
-
-  #slotLabel(slot: number, home: string | null) {
-    return home ? `${slot} (${home})` : slot;
-  }
-
-  /** Ticks across: a row per slot, then a row per kind of ending; a column per tick. */
-  #renderRows() {
-    const { tick } = this.scenario;
-    return html`<table class="grid rows" part="grid">
-      ${this.#caption()}
-      <thead>
-        <tr>
-          <th scope="col">Slot</th>
-          ${this.#ticks.map(
-            (t) => html`<th scope="col" class=${t === tick ? 'current' : ''}
-            aria-current=${t === tick ? 'true' : 'false'} @click=${() => this.#seek(t)}>${t}</th>`,
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        ${this.scenario.at(slotsAt, 0).map(
-          ({ slot, home }) => html`<tr>
-          <th scope="row">${this.#slotLabel(slot, home)}</th>
-          ${this.#ticks.map((t) => this.#slotCell(slot, t))}
-        </tr>`,
-        )}
-        ${EVENT_ROWS.map(
-          ([label, kind]) => html`<tr>
-          <th scope="row">${label}</th>
-          ${this.#ticks.map((t) => this.#eventCell(kind, t))}
-        </tr>`,
-        )}
-      </tbody>
-    </table>`;
-  }
-
-  /** Ticks down, for a narrow width: a row per tick; a column per slot, then per kind of ending. */
-  #renderColumns() {
-    const { tick } = this.scenario;
-    const slots = this.scenario.at(slotsAt, 0);
-    return html`<table class="grid columns" part="grid">
-      ${this.#caption()}
-      <thead>
-        <tr>
-          <th scope="col">Tick</th>
-          ${slots.map(({ slot, home }) => html`<th scope="col">${this.#slotLabel(slot, home)}</th>`)}
-          ${EVENT_ROWS.map(([label]) => html`<th scope="col" class="events"><span>${label}</span></th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${this.#ticks.map(
-          (t) => html`<tr>
-          <th scope="row" class=${t === tick ? 'current' : ''} aria-current=${t === tick ? 'true' : 'false'}
-            @click=${() => this.#seek(t)}>${t}</th>
-          ${slots.map(({ slot }) => this.#slotCell(slot, t))}
-          ${EVENT_ROWS.map(([, kind]) => this.#eventCell(kind, t))}
-        </tr>`,
-        )}
-      </tbody>
-    </table>`;
+  /**
+   * Writes the picture's cells into its table: a template would add two markers to every cell,
+   * tripling the nodes of the picture. Ticks across, a line per slot then per kind of ending;
+   * ticks down, the same lines turned.
+   */
+  #fill(table: HTMLTableElement) {
+    const { scenario } = this;
+    const { tick } = scenario;
+    const ticks = [...Array(scenario.config.horizon + 1).keys()];
+    const current = (t: number) => (t === tick ? ' current' : '');
+    const across = this.#layout.value === 'rows';
+    let lines: Cell[][] = [
+      [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
+      ...scenario.at(slotsAt, 0).map(({ slot, home }) => [
+        ['', [home ? `${slot} (${home})` : String(slot)]] as Cell,
+        ...ticks.map((t): Cell => {
+          // The holder's tenant letter over its number, * if borrowed.
+          const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
+          return [
+            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
+            [...(holder ? idBits(holder) : ['·']), ...(borrowed ? [['m', '*']] : [])],
+            // The request in a slot clicked or focused tells its story below the picture.
+            () => {
+              this.#slot = slot;
+              this.#picked = holder;
+              this.#seek(t);
+              this.requestUpdate();
+            },
+            t === tick && slot === this.#slot ? 0 : -1,
+          ];
+        }),
+      ]),
+      // The requests that ended one way at each tick. Ticks across, each id's letter over its number, a
+      // letter repeated under itself only for screen readers; ticks down, the ids in a line.
+      ...EVENT_ROWS.map(([label, kind]) => [
+        ['', [['', label]]] as Cell,
+        ...ticks.map((t): Cell => {
+          const { A, B } = scenario.at(endedAt, t)[kind];
+          const ids = [...A, ...B];
+          return [
+            `events${current(t)}`,
+            across
+              ? ids.flatMap((id, i) => [['id', ...idBits(id, i > 0 && ids[i - 1]![0] === id[0])], ' '])
+              : [ids.join(' ')],
+          ];
+        }),
+      ]),
+    ];
+    if (!across) {
+      lines = lines[0]!.map((_, c) => lines.map((line) => line[c]!));
+      lines[0]![0] = ['', ['Tick']];
+    }
+    const drawn = [scenario.run, across];
+    const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
+    this.#drawn = drawn;
+    if (fresh) {
+      table.replaceChildren(table.caption!);
+      table.createTHead().insertRow();
+      table.createTBody();
+    }
+    lines.forEach((line, r) => {
+      const tr = table.rows[r] ?? table.tBodies[0]!.insertRow();
+      line.forEach(([cls, bits, pick, tabindex], c) => {
+        let cell = tr.cells[c]!;
+        if (fresh) {
+          cell = tr.appendChild(document.createElement(r && c ? 'td' : 'th'));
+          cell.append(...nodes(bits));
+          if (pick) cell.onclick = cell.onfocus = pick;
+          if (!(r && c)) cell.setAttribute('scope', r ? 'row' : 'col');
+        }
+        cell.className = cls;
+        if (tabindex !== undefined) cell.tabIndex = tabindex;
+        if (!(r && c)) {
+          if (cls) cell.setAttribute('aria-current', 'true');
+          else cell.removeAttribute('aria-current');
+        }
+      });
+    });
   }
 
   protected override render() {
@@ -400,7 +386,8 @@ export class TickTimeline extends ScenarioElement {
         <div class="probe"></div>
         <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
           @keydown=${this.#onKey}>
-          ${this.#layout.value === 'rows' ? this.#renderRows() : this.#renderColumns()}
+          <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">Which request holds
+            each slot at every tick; the inspected tick is ${tick}</caption></table>
         </div>
       </div>
       <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accounts, 0).get(this.#picked)}</div>

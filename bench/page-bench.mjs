@@ -1,0 +1,301 @@
+// Page load in headless Chromium against the built bundle, served as static files over loopback:
+// for a page with one lab, the three-lab demo page and a page of 50 labs, at full speed and with
+// the CPU throttled 4×, how soon the first lab is usable, the long tasks and layout shift of the
+// whole load, and what the page holds once it is quiet (DOM nodes, elements, JS heap), beside the
+// same page without the library (the same text, no script or stylesheet) as a floor; then 200
+// labs at full speed, and the 50 labs scrolled through. Each page is loaded several times in fresh
+// tabs, as the first paint's work varies from load to load.
+// Prints figures only; it asserts nothing. `npm run bench` runs it; `npm run figures:pages` (with
+// `--write`) also writes the figures into README.md and docs/EMBEDDING.md between their markers.
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+import { serveStatic } from '../test/node/static-server.ts';
+
+export const START = '<!-- figures:page-load (written by npm run figures:pages) -->';
+export const END = '<!-- /figures:page-load -->';
+const DOCS = ['README.md', 'docs/EMBEDDING.md'];
+
+/** The README's first embed snippet, less the element. */
+const SNIPPET =
+  '<link rel="stylesheet" href="/dist/bulkhead-lab.css"><script type="module" src="/dist/bulkhead-lab.js"></script>';
+const PRESETS = ['stalled-dependency', 'count-every-request', 'slow-vs-dead'];
+const PARAGRAPH =
+  'Two tenants share a few processing slots. When the dependency behind one of them stalls, what ' +
+  'happens to the other depends only on how the slots are handed out, which the lab below replays.';
+
+/** A page shaped like demo/blog.html: a 680 px serif column, paragraphs, and `labs` labs among them. */
+export const articlePage = (labs, library = true) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${labs} labs</title>
+<link rel="icon" href="data:,">
+<style>body { margin: 0; font: 19px/1.6 Georgia, serif; } article { max-width: 680px; margin: 0 auto; padding: 1.5rem 1rem; }</style>
+${library ? SNIPPET : ''}</head><body><article><h1>A bulkhead, explained</h1>
+${Array.from(
+  { length: labs },
+  (_, i) => `<h2>Experiment ${i + 1}</h2><p>${PARAGRAPH}</p>
+<bulkhead-lab preset="${PRESETS[i % 3]}"></bulkhead-lab><p>${PARAGRAPH}</p>`,
+).join('\n')}
+</article></body></html>`;
+
+const demoPage = (library = true) => {
+  const page = fs.readFileSync('demo/index.html', 'utf8');
+  const tags = [
+    '<link rel="stylesheet" href="../dist/bulkhead-lab.css">',
+    '<script type="module" src="../dist/bulkhead-lab.js"></script>',
+  ];
+  for (const tag of tags) if (!page.includes(tag)) throw new Error(`demo/index.html no longer holds ${tag}`);
+  return library ? page : tags.reduce((html, tag) => html.replace(tag, ''), page);
+};
+
+/** Loads of each page for each figure. */
+const LOADS = 5;
+
+export const PAGES = [
+  { label: 'one lab', path: '/bench/page-one.html', html: (library) => articlePage(1, library) },
+  { label: 'three labs (demo/)', path: '/demo/index.html', html: demoPage },
+  { label: '50 labs', path: '/bench/page-50.html', html: (library) => articlePage(50, library) },
+  { label: '200 labs', path: '/bench/page-200.html', html: (library) => articlePage(200, library), throttles: [1] },
+];
+
+// Runs before any script of the page: records long tasks and layout shifts from the start, and
+// (on pages with a lab) when the first lab became usable.
+const OBSERVE = () => {
+  const seen = { longTasks: [], shift: 0, usable: null };
+  window.benchSeen = seen;
+  new PerformanceObserver((list) => seen.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+    type: 'longtask',
+  });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.shift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+// Usable: the first lab's controls are on screen, and a change of policy made as soon as they are
+// has been answered in the controls (the policy's help text changed) and painted. Checked every
+// frame, so a frame the main thread could not give counts as not usable yet.
+const PROBE = () => {
+  const find = (root, ...selectors) => {
+    let node = root;
+    for (const s of selectors) node = (node?.shadowRoot ?? node)?.querySelector(s) ?? null;
+    return node;
+  };
+  const check = () => {
+    const lab = document.querySelector('bulkhead-lab');
+    const select = lab && find(lab, 'lab-controls', '#policy');
+    if (!select?.getBoundingClientRect().height) return requestAnimationFrame(check);
+    setTimeout(() => {
+      const help = find(lab, 'lab-controls', '#policy-help');
+      const before = help.textContent;
+      select.value = 'strict-partitions';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      const answered = () => {
+        if (find(lab, 'lab-controls', '#policy-help').textContent === before) return requestAnimationFrame(answered);
+        window.benchSeen.usable = performance.now();
+      };
+      requestAnimationFrame(answered);
+    });
+  };
+  requestAnimationFrame(check);
+};
+
+/** Resolves once the page has had ten full idle periods in a row: nothing left to do at load. */
+const QUIET = (limit) =>
+  new Promise((resolve) => {
+    const end = performance.now() + limit;
+    let calm = 0;
+    const next = () =>
+      requestIdleCallback((deadline) => {
+        calm = deadline.timeRemaining() >= 40 ? calm + 1 : 0;
+        if (calm >= 10 || performance.now() > end) resolve();
+        else setTimeout(next, 20);
+      });
+    next();
+  });
+
+/** Elements in the page, counting those inside every shadow tree. */
+const ELEMENTS = () => {
+  let count = 0;
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      count++;
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return count;
+};
+
+async function load(browser, url, { html, throttle, probe, width = 1280 }) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.addInitScript(OBSERVE);
+  if (probe) await page.addInitScript(PROBE);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.evaluate(QUIET, 30_000 * throttle);
+  const seen = await page.evaluate(() => {
+    const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/bulkhead-lab.js'));
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return { ...window.benchSeen, scriptArrived: script?.responseEnd ?? null, painted: paint?.startTime ?? null };
+  });
+  const elements = await page.evaluate(ELEMENTS);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const nodes = metrics.find((m) => m.name === 'Nodes')?.value ?? NaN;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await page.close();
+  if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
+  return {
+    usable: seen.usable,
+    afterScript: seen.usable !== null && seen.scriptArrived !== null ? seen.usable - seen.scriptArrived : null,
+    painted: seen.painted,
+    longTasks: seen.longTasks,
+    shift: seen.shift,
+    nodes,
+    elements,
+    heap: usedSize,
+  };
+}
+
+/** 50 labs, loaded and quiet: scroll to the end a screen at a time, ten screens a second. */
+async function scrolling(browser, server, throttle) {
+  const path = '/bench/page-50-scroll.html';
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.route(`${server.url}${path}`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: articlePage(50) }),
+  );
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  await page.evaluate(QUIET, 30_000 * throttle);
+  const result = await page.evaluate(async () => {
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
+    observer.observe({ type: 'longtask' });
+    const gaps = [];
+    let last = performance.now();
+    let scrolling = true;
+    const frame = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (scrolling) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    const started = performance.now();
+    while (scrollY + innerHeight < document.documentElement.scrollHeight - 1) {
+      scrollBy(0, innerHeight);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    scrolling = false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    observer.disconnect();
+    return { seconds: (performance.now() - started) / 1000, longTasks, longestFrame: Math.max(...gaps) };
+  });
+  await page.close();
+  return result;
+}
+
+const ms = (n) => (n === null || Number.isNaN(n) ? '–' : `${Math.round(n).toLocaleString('en-US')} ms`);
+const whole = (n) => Math.round(n).toLocaleString('en-US');
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ratio = (a, b) => (a === null || b === null || !b ? '–' : `${(a / b).toFixed(1)}×`);
+const tasks = (list) =>
+  list.length ? `${list.length}, ${ms(list.reduce((a, b) => a + b, 0))}, longest ${ms(Math.max(...list))}` : '0';
+/** Of several loads, how many had a long task, and each one's longest (0: none). */
+const longest = (list) => `${list.filter((t) => t > 0).length} of ${list.length}: ${list.map(Math.round).join(', ')}`;
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? null;
+
+/**
+ * The same page loaded `loads` times, each in a fresh tab: a first paint's work (fonts, form
+ * controls, compiling the script) varies from load to load, so one load can say too much or too
+ * little. The median of each figure, and every load's longest task.
+ */
+async function loads(browser, url, options, count) {
+  const all = [];
+  for (let i = 0; i < count; i++) all.push(await load(browser, url, options));
+  const mid = (key) => median(all.map((one) => one[key]).filter((value) => value !== null));
+  return {
+    usable: mid('usable'),
+    afterScript: mid('afterScript'),
+    painted: mid('painted'),
+    longest: all.map((one) => (one.longTasks.length ? Math.max(...one.longTasks) : 0)),
+    shift: Math.max(...all.map((one) => one.shift)),
+    nodes: mid('nodes'),
+    elements: mid('elements'),
+    heap: mid('heap'),
+  };
+}
+
+/** Every figure: each page at full speed and throttled, with its floor, then 50 labs scrolled. */
+export async function measurePages({ throttles = [1, 4], count = LOADS } = {}) {
+  const server = await serveStatic(process.cwd());
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const rows = [];
+  const scrolls = [];
+  try {
+    for (const throttle of throttles) {
+      for (const { label, path, html, throttles: only } of PAGES) {
+        if (only && !only.includes(throttle)) continue;
+        const url = `${server.url}${path}`;
+        // The change of policy that tells when a lab is usable is a load of its own: it changes what the page holds.
+        const { usable, afterScript } = await loads(browser, url, { html: html(true), throttle, probe: true }, count);
+        const lab = {
+          ...(await loads(browser, url, { html: html(true), throttle, probe: false }, count)),
+          usable,
+          afterScript,
+        };
+        const floor = await loads(browser, url, { html: html(false), throttle, probe: false }, count);
+        rows.push({ label, throttle, lab, floor });
+      }
+      scrolls.push({ throttle, ...(await scrolling(browser, server, throttle)) });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return { chromium: browser.version(), rows, scrolls };
+}
+
+/** The figures as a Markdown table (the block the docs hold between the page-load markers). */
+export function figuresBlock({ chromium: version, rows, scrolls }) {
+  const speed = (throttle) => (throttle === 1 ? 'full speed' : `CPU ${throttle}× slower`);
+  const lines = [
+    START,
+    `Chromium ${version.split('.')[0]} headless at 1280×900, the built files over loopback, each page loaded ${rows[0]?.lab.longest.length} times in fresh tabs: medians, the largest CLS, and each load's longest task. Usable: the first lab's controls are drawn and a change of policy made at once is answered on screen. Floor: the same page without the library (no script, no stylesheet); × is the ratio to it.`,
+    '',
+    "| page | usable, from the script's arrival (from navigation; floor painted; ×) | loads with a task > 50 ms: each load's longest, ms (floor) | CLS (floor) | DOM nodes (floor; ×) | elements, shadow trees included (floor; ×) | JS heap (floor; ×) |",
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ label, throttle, lab, floor }) =>
+        `| ${label}, ${speed(throttle)} | ${ms(lab.afterScript)} (${ms(lab.usable)}; ${ms(floor.painted)}; ${ratio(lab.usable, floor.painted)}) | ${longest(lab.longest)} (${longest(floor.longest)}) | ${lab.shift.toFixed(3)} (${floor.shift.toFixed(3)}) | ${whole(lab.nodes)} (${whole(floor.nodes)}; ${ratio(lab.nodes, floor.nodes)}) | ${whole(lab.elements)} (${whole(floor.elements)}; ${ratio(lab.elements, floor.elements)}) | ${mb(lab.heap)} (${mb(floor.heap)}; ${ratio(lab.heap, floor.heap)}) |`,
+    ),
+    '',
+    ...scrolls.map(
+      (s) =>
+        `50 labs scrolled to the end a screen every 100 ms, ${speed(s.throttle)}: ${s.seconds.toFixed(1)} s; long tasks ${tasks(s.longTasks)}; longest frame ${ms(s.longestFrame)}.`,
+    ),
+    END,
+  ];
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measurePages();
+  const block = figuresBlock(figures);
+  console.log(`\nPage-load bench\n${block.split('\n').slice(1, -1).join('\n')}`);
+  if (process.argv.includes('--write')) {
+    for (const file of DOCS) {
+      const doc = fs.readFileSync(file, 'utf8');
+      const from = doc.indexOf(START);
+      const to = doc.indexOf(END);
+      if (from < 0 || to < from) throw new Error(`${file} has no ${START} marker`);
+      fs.writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + END.length));
+      console.log(`written into ${file}`);
+    }
+  }
+}
