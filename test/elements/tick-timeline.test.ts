@@ -181,6 +181,7 @@ describe('<tick-timeline> why', () => {
       html`<div><tick-timeline preset="stalled-dependency"></tick-timeline><button>after</button></div>`,
     );
     const el = page.firstElementChild as TickTimeline;
+    await settled(el); // the picture is drawn a task after the rest
     expect(deepAll(el, '.grid [tabindex="0"]').length).to.equal(1);
     deep<HTMLInputElement>(el, '#inspection').focus();
     await sendKeys({ press: 'Tab' });

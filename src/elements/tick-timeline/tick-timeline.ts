@@ -215,7 +215,11 @@ export class TickTimeline extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    this.#fill(this.renderRoot.querySelector('table')!);
+    if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
+    // Laying out the picture is most of what drawing a timeline costs the first time: it waits for
+    // the layout in use to be known, then for a task of its own, so neither that task nor the one
+    // that drew the rest is long. The frame stays hidden until then.
+    else if (this.#layout.measured) setTimeout(() => this.#drawPicture());
     this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
@@ -234,6 +238,19 @@ export class TickTimeline extends ScenarioElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stopSecond();
+  }
+
+  #drawPicture() {
+    if (this.#drawn.length || !this.hasUpdated) return;
+    this.#fill(this.renderRoot.querySelector('table')!);
+    this.requestUpdate();
+  }
+
+  /** Awaiting `updateComplete` asks for the picture too, drawn at once if it is still waiting. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    this.#drawPicture();
+    return super.getUpdateComplete();
   }
 
   #stopSecond() {
@@ -382,7 +399,7 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
           ${playing ? `· playing at ${speed}×` : '· paused'}</output>
       </div>
-      <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
+      <div class="frame ${this.#layout.measured && this.#drawn.length ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
           @keydown=${this.#onKey}>
