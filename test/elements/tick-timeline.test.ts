@@ -142,6 +142,24 @@ describe('<tick-timeline> picture', () => {
     expect(timedOut[8]).to.equal('B1'); // B1 (arrival 3, timeout 4) times out at tick 7
     await expect(el).to.be.accessible();
   });
+
+  it('comes a moment after the rest, and is never seen half-drawn', async () => {
+    // Not through fixture(), which awaits updateComplete and so asks for the picture at once.
+    const host = document.createElement('tick-timeline');
+    host.setAttribute('preset', 'stalled-dependency');
+    document.body.append(host);
+    const seen: string[] = [];
+    for (let i = 0; i < 30 && !deepAll(host, 'tbody tr').length; i++) {
+      await nextFrame();
+      const frame = host.shadowRoot?.querySelector('.frame');
+      if (frame && !deepAll(host, 'tbody tr').length) seen.push(getComputedStyle(frame).visibility);
+    }
+    expect(seen, 'frames drawn before the picture').to.include('hidden');
+    expect(seen).not.to.include('visible');
+    await settled(host);
+    expect(getComputedStyle(host.shadowRoot!.querySelector('.frame')!).visibility).to.equal('visible');
+    host.remove();
+  });
 });
 
 describe('<tick-timeline> why', () => {

@@ -12,6 +12,10 @@ const clockText = (seconds: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
+/** Runs `task` once the page is idle, or after a short wait where idle callbacks are missing (Safari). */
+const whenIdle = (task: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 250 }) : setTimeout(task, 16);
+
 /** What a screen reader calls each speed. */
 const SPEED_NAME: Record<Speed, string> = { 0.25: 'quarter', 0.5: 'half', 1: 'normal', 2: 'double' };
 
@@ -217,9 +221,10 @@ export class TickTimeline extends ScenarioElement {
     super.updated(changed);
     if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
     // Laying out the picture is most of what drawing a timeline costs the first time: it waits for
-    // the layout in use to be known, then for a task of its own, so neither that task nor the one
-    // that drew the rest is long. The frame stays hidden until then.
-    else if (this.#layout.measured) setTimeout(() => this.#drawPicture());
+    // the layout in use to be known, then for a moment the page is idle, so neither that task nor
+    // the one that drew the rest is long, and a reader's input waiting meanwhile goes first. The
+    // frame stays hidden until then.
+    else if (this.#layout.measured) whenIdle(() => this.#drawPicture());
     this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
