@@ -197,10 +197,16 @@ export class BulkheadLab extends ScenarioElement {
     this.addController(this.bound);
   };
 
-  /** Awaiting `updateComplete` asks for the whole lab: every section renders now. */
-  protected override getUpdateComplete(): Promise<boolean> {
+  /**
+   * Awaiting `updateComplete` asks for the whole lab: every section renders now, and every view in
+   * it, down to the parts a view draws later (the timeline's picture).
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
     this.views = Infinity;
-    return super.getUpdateComplete();
+    const complete = await super.getUpdateComplete();
+    const views = [...this.renderRoot.querySelectorAll('*')].filter((el) => 'updateComplete' in el);
+    await Promise.all(views.map((view) => (view as unknown as { updateComplete: Promise<boolean> }).updateComplete));
+    return complete;
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
