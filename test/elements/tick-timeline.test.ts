@@ -169,9 +169,17 @@ describe('<tick-timeline> why', () => {
   const focused = (el: TickTimeline) => el.shadowRoot!.activeElement as HTMLTableCellElement;
   const cell = (el: TickTimeline, slot: number, tick: number) =>
     deepAll(el, 'tbody tr')[slot]!.querySelectorAll('td')[tick]!;
+  /** Waits until the picture is on screen: a reader clicks and tabs only into what is shown. */
+  const shown = async (el: TickTimeline) => {
+    await settled(el);
+    const frame = deep(el, '.frame');
+    for (let i = 0; i < 30 && getComputedStyle(frame).visibility !== 'visible'; i++) await nextFrame();
+    expect(getComputedStyle(frame).visibility).to.equal('visible');
+  };
 
   it('tells the story of the request in a clicked cell, and seeks its tick', async () => {
     const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    await shown(el);
     const box = cell(el, 0, 3).getBoundingClientRect();
     await sendMouse({
       type: 'click',
@@ -199,7 +207,7 @@ describe('<tick-timeline> why', () => {
       html`<div><tick-timeline preset="stalled-dependency"></tick-timeline><button>after</button></div>`,
     );
     const el = page.firstElementChild as TickTimeline;
-    await settled(el); // the picture is drawn a task after the rest
+    await shown(el); // the picture is drawn a moment after the rest
     expect(deepAll(el, '.grid [tabindex="0"]').length).to.equal(1);
     deep<HTMLInputElement>(el, '#inspection').focus();
     await sendKeys({ press: 'Tab' });
