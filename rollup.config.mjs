@@ -82,10 +82,24 @@ export default [
     plugins: [inputMaps(), minify],
   },
   // Everything in one self-contained file, for a single script tag, and beside it the stylesheet
-  // that keeps each lab's space before the script has drawn it.
+  // that keeps each lab's space before the script has drawn it. Each translation is a file of its own
+  // (`bulkhead-lab.de.js`), fetched by the bundle only when an element speaks that language.
   {
     input: 'dist/lib/bundle.js',
-    output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
+    // The translation imports Lit's `html` from the bundle, which may export it for that: one file
+    // stays one file, instead of an entry that re-exports a chunk.
+    preserveEntrySignatures: 'allow-extension',
+    // The translation imports `str` from @lit/localize's main module, which also brings its
+    // page-wide locale machinery; none of its modules does anything on import, so unused ones go.
+    treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      banner,
+      sourcemap: true,
+      entryFileNames: 'bulkhead-lab.js',
+      chunkFileNames: 'bulkhead-lab.[name].js',
+    },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.

@@ -304,8 +304,8 @@ describe('exported Markdown', () => {
     );
     const lines = text.split('\n');
     expect(lines[0]).to.equal('# A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second: notes');
-    expect(lines).to.include('| policy | shared\\|fifo \\| injected \\| row \\| |');
-    expect(lines).to.include('| slots | \\`3\\` |');
+    expect(lines).to.include('| Scheduling policy | shared\\|fifo \\| injected \\| row \\| |');
+    expect(lines).to.include('| Total resources | \\`3\\` |');
     expect(lines.filter((l) => l.startsWith('#')).every((l) => /^#{1,2} /.test(l))).to.equal(true);
     for (const row of lines.filter((l) => l.startsWith('|'))) {
       const unescapedPipes = row.match(/(?<!\\)\|/g)!.length;

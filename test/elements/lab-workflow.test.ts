@@ -41,7 +41,7 @@ describe('baseline', () => {
     expect(textOf(book)).to.contain('Settings are the same as the baseline.');
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
     await settled(lab);
-    expect(textOf(book)).to.contain('policy: shared-fifo → strict-partitions');
+    expect(textOf(book)).to.contain('Scheduling policy: Shared FIFO → Strict tenant partitions');
     const completed = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completed')!;
     // A baseline, A now, A difference, B baseline, B now, B difference
     expect([...completed.children].slice(1).map((c) => c.textContent.trim())).to.deep.equal([
@@ -101,10 +101,10 @@ describe('notes', () => {
     expect(text).to.contain('# Contain a stalled dependency: notes');
     expect(text).to.contain('Strict partitions rescue B.');
     expect(text).to.contain('## Current settings and full-window results');
-    expect(text).to.contain('| policy | strict-partitions |');
+    expect(text).to.contain('| Scheduling policy | Strict tenant partitions |');
     expect(text).to.contain('| B | 4 / 4 | 100 % | 0 | 0 | 0 | 0 | 1 | 4 | Pass |');
     expect(text).to.contain('## Baseline settings and full-window results');
-    expect(text).to.contain('| policy | shared-fifo |');
+    expect(text).to.contain('| Scheduling policy | Shared FIFO |');
     expect(text).to.contain('| B | 1 / 4 | 25 % | 3 | 0 | 0 | 0 | 1 | 4 | Fail |');
   });
 

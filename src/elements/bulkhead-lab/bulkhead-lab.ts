@@ -5,15 +5,17 @@ import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
+import { msg, str } from '../../i18n/msg.js';
 import {
-  COMPARE,
-  FULL_WINDOW,
   GUIDES,
-  ORDERING,
-  SCOPE,
   SCOPE_BY_EXPERIMENT,
-  SWEEP,
-  TAGLINE,
+  TITLE,
+  compareAbout,
+  fullWindow,
+  ordering,
+  scope,
+  sweepAbout,
+  tagline,
   type Experiment,
 } from './guides.js';
 
@@ -279,7 +281,7 @@ export class BulkheadLab extends ScenarioElement {
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
-    const title = this.heading ?? (experiment === 'custom' ? 'Bulkhead lab' : presets[experiment].title);
+    const title = this.heading ?? TITLE[experiment];
     const level = this.level;
     const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
     const widgets = Math.min(6, level + 2);
@@ -303,40 +305,41 @@ export class BulkheadLab extends ScenarioElement {
         <header part="header">
           <div class="top">
             <div>
-              <p class="kicker">Allocate · observe · compare</p>
+              <p class="kicker">${msg('Allocate · observe · compare')}</p>
               ${this.renderHeading(title, { cls: 'title' })}
-              <p class="tagline">${TAGLINE}</p>
+              <p class="tagline">${tagline()}</p>
             </div>
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
-                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? msg('Exit full screen') : msg('Expand experiment')}</button>`
                 : nothing
             }
           </div>
         </header>
         ${this.renderNotices()}
         <div part="section" role="group" aria-labelledby="h-experiment">
-          ${section('Your experiment', 'h-experiment')}
+          ${section(msg('Your experiment'), 'h-experiment')}
           <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
         </div>
         ${[
-          view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`),
+          view(0, msg('Inputs'), () => html`<lab-controls heading-level=${widgets}></lab-controls>`),
           view(
             1,
-            '60-second scheduler inspection',
-            () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
-            the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
+            msg('60-second scheduler inspection'),
+            () => html`<p class="about">${msg(
+              'Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
+            )}</p>
             <tick-timeline heading-level=${widgets}></tick-timeline>`,
           ),
           closed(
             'ordering',
-            'Event ordering and limits',
-            () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`,
+            msg('Event ordering and limits'),
+            () => html`<ul class="about">${ordering().map((rule) => html`<li>${rule}</li>`)}</ul>`,
           ),
           view(
             2,
-            'Outcomes at the inspected tick',
+            msg('Outcomes at the inspected tick'),
             () => html`<div class="gates">
               <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
               <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
@@ -348,8 +351,8 @@ export class BulkheadLab extends ScenarioElement {
           ),
           view(
             3,
-            'Full-window calculation',
-            () => html`<p class="about">${FULL_WINDOW}</p>
+            msg('Full-window calculation'),
+            () => html`<p class="about">${fullWindow()}</p>
             <div class="gates">
               <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
               <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
@@ -358,28 +361,29 @@ export class BulkheadLab extends ScenarioElement {
           ),
           closed(
             'compare',
-            'Compare policies',
-            () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
+            msg('Compare policies'),
+            () =>
+              html`<p class="about">${compareAbout()}</p><policy-compare heading-level=${widgets}></policy-compare>`,
           ),
           closed(
             'sweep',
-            'Sweep',
-            () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
+            msg('Sweep'),
+            () => html`<p class="about">${sweepAbout()}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
           ),
           view(
             4,
-            'Baseline and notes',
+            msg('Baseline and notes'),
             () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
           ),
           closed(
             'requests',
-            'Every request and resource',
+            msg('Every request and resource'),
             () => html`<request-inspector heading-level=${widgets}></request-inspector>`,
           ),
           html`<div part="section scope" role="group" aria-labelledby="h-scope">
-            ${section('Scope and references', 'h-scope')}
+            ${section(msg('Scope and references'), 'h-scope')}
             <ul class="scope">
-              ${SCOPE.map((line) => html`<li>${line}</li>`)}
+              ${scope().map((line) => html`<li>${line}</li>`)}
               <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
             </ul>
           </div>`,
@@ -387,7 +391,7 @@ export class BulkheadLab extends ScenarioElement {
         ].slice(0, [1, 2, 4, 5, 8][this.views] ?? 10)}
         <div class="visually-hidden" role="status" aria-live="polite">${
           // One sentence, changed whole only when the tick or a gate changes.
-          `Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`
+          msg(str`Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`)
         }</div>
       </article>
     `;

@@ -11,6 +11,8 @@ import {
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { INPUT_LABEL, POLICY_HELP, POLICY_LABEL } from '../labels.js';
+import { msg, str } from '../../i18n/msg.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 interface NumberControl {
@@ -23,13 +25,13 @@ const DEMAND: NumberControl[] = [
   { field: 'slots' },
   {
     field: 'reservedA',
-    disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the two partitioned policies reserve slots.'),
+    disabledBecause: (c) => (isPartitioned(c) ? null : msg('Only the two partitioned policies reserve slots.')),
   },
   { field: 'aPerTick' },
   { field: 'bEvery' },
   {
     field: 'aHold',
-    disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
+    disabledBecause: (c) => (c.aFault === 'none' ? null : msg('A is faulted, so its calls do not use this hold.')),
   },
   { field: 'bHold' },
   { field: 'aTimeout' },
@@ -38,11 +40,11 @@ const DEMAND: NumberControl[] = [
 const QUEUE: NumberControl = { field: 'queueCap' };
 const TARGET: NumberControl = { field: 'target' };
 
-const FAULT_LABEL: Record<Fault, string> = {
-  none: 'Healthy: A calls hold their slot for A resource hold',
-  stall: 'Stall all A calls until timeout',
-  'fail-fast': 'Fail fast: A calls error the moment they start',
-};
+const FAULT_LABEL: Readonly<Record<Fault, string>> = wordsOf({
+  none: () => msg('Healthy: A calls hold their slot for A resource hold'),
+  stall: () => msg('Stall all A calls until timeout'),
+  'fail-fast': () => msg('Fail fast: A calls error the moment they start'),
+});
 
 /**
  * A labelled control for every input of the scenario. Edits recompute at once and never start
@@ -159,17 +161,24 @@ export class LabControls extends ScenarioElement {
       ${
         why
           ? html`<p class="why" id="${id}-why">${why}</p>`
-          : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`
+          : html`<p class="why visually-hidden" id="${id}-range">${msg(str`${min} to ${max}`)}</p>`
       }
       ${
         refused === null
           ? ''
-          : html`<p class="why refused" id="${id}-refused" role="status">${refused === '' ? 'An empty box' : `“${refused}”`} is not
-            accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.</p>`
+          : html`<p class="why refused" id="${id}-refused" role="status">${
+              refused === ''
+                ? msg(
+                    str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                  )
+                : msg(
+                    str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                  )
+            }</p>`
       }
       ${
         field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
-          ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
+          ? html`<p class="why" role="status">${msg(str`Lowered to ${this.clamped} so that B keeps a slot.`)}</p>`
           : ''
       }
     </div>`;
@@ -194,8 +203,8 @@ export class LabControls extends ScenarioElement {
       ${this.renderNotices()}
       <form part="form" @submit=${(e: Event) => e.preventDefault()}>
         <fieldset>
-          <legend>Choose dispatch and admission rules</legend>
-          <label for="policy">Scheduling policy</label>
+          <legend>${msg('Choose dispatch and admission rules')}</legend>
+          <label for="policy">${msg('Scheduling policy')}</label>
           <!-- Options written out, so they exist before the select's value is set on first render. -->
           <select id="policy" aria-describedby="policy-help" name="policy"
             @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
@@ -208,7 +217,7 @@ export class LabControls extends ScenarioElement {
           ${this.#renderNumber(config, QUEUE)}
         </fieldset>
         <fieldset>
-          <legend>Dependency A</legend>
+          <legend>${msg('Dependency A')}</legend>
           ${FAULTS.map(
             (fault) => html`<label class="radio">
             <input type="radio" name="aFault" value=${fault}
@@ -218,15 +227,15 @@ export class LabControls extends ScenarioElement {
           )}
         </fieldset>
         <fieldset>
-          <legend>Allocate workers and demand</legend>
+          <legend>${msg('Allocate workers and demand')}</legend>
           ${DEMAND.map((control) => this.#renderNumber(config, control))}
         </fieldset>
         <fieldset>
-          <legend>Read the full outcome</legend>
+          <legend>${msg('Read the full outcome')}</legend>
           ${this.#renderNumber(config, TARGET)}
-          <p class="why">Moves only the gate, never the schedule.</p>
+          <p class="why">${msg('Moves only the gate, never the schedule.')}</p>
         </fieldset>
-        <p class="fixed">Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.</p>
+        <p class="fixed">${msg(str`Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.`)}</p>
       </form>
     `;
   }

@@ -3,6 +3,8 @@ import type { Note } from '../../scenario/source.js';
 import type { Tenant } from '../../sim/config.js';
 import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';
+import { msg, str } from '../../i18n/msg.js';
+import { plural } from '../../i18n/words.js';
 import { GATE_LABEL, choiceNotes, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -91,24 +93,45 @@ export class OutcomeGate extends ScenarioElement {
     const tick = full ? scenario.config.horizon : scenario.tick;
     const m = scenario.at(metricsAt, tick)[tenant];
     const unfinished = m.offered - m.completed;
+    const when = full ? msg('full window') : msg(str`at tick ${tick}`);
+    const { target } = scenario.config;
     return html`
       ${this.renderNotices()}
-      <div role="group" class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
-        ${this.renderHeading(html`<span>Tenant ${tenant} gate</span>
+      <div role="group" class="gate ${tenant}" part="gate" aria-label=${msg(str`Tenant ${tenant} gate, ${when}`)}>
+        ${this.renderHeading(html`<span>${msg(str`Tenant ${tenant} gate`)}</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
-          <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>`)}
+          <span class="when">${when}</span>`)}
         ${
           m.offered === 0
-            ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
+            ? html`<p>${full ? msg(str`No ${tenant} requests were offered.`) : msg(str`No ${tenant} requests were offered yet.`)}</p>`
             : html`
-              <p><strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required
-                (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
-              <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
-              <p>p95 latency: <strong>${ticks(m.p95)}</strong>
-                <span class="warning">— completed requests only; ${
+              <p>${msg(html`<strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required (${target} % of <strong>${m.offered}</strong> offered)`)}</p>
+              <p>${msg(html`Completion rate: <strong>${percent(m.completionRate)}</strong>`)}</p>
+              <p>${msg(html`p95 latency: <strong>${ticks(m.p95)}</strong>`)}
+                <span class="warning">— ${
                   unfinished === 0
-                    ? `every offered request ${full ? 'completed' : 'has completed'}`
-                    : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request that' : 'requests that'} ${full ? 'did not complete' : unfinished === 1 ? 'has not completed' : 'have not completed'}`
+                    ? full
+                      ? msg('completed requests only; every offered request completed')
+                      : msg('completed requests only; every offered request has completed')
+                    : full
+                      ? plural(
+                          unfinished,
+                          msg(
+                            str`completed requests only; it leaves out the ${unfinished} offered request that did not complete`,
+                          ),
+                          msg(
+                            str`completed requests only; it leaves out the ${unfinished} offered requests that did not complete`,
+                          ),
+                        )
+                      : plural(
+                          unfinished,
+                          msg(
+                            str`completed requests only; it leaves out the ${unfinished} offered request that has not completed`,
+                          ),
+                          msg(
+                            str`completed requests only; it leaves out the ${unfinished} offered requests that have not completed`,
+                          ),
+                        )
                 }</span></p>
             `
         }

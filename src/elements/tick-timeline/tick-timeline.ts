@@ -4,7 +4,9 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
-import { accounts } from '../explain-text.js';
+import { accountsIn } from '../explain-text.js';
+import { msg, str } from '../../i18n/msg.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 const clockText = (seconds: number) => {
@@ -17,12 +19,17 @@ const whenIdle = (task: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 250 }) : setTimeout(task, 16);
 
 /** What a screen reader calls each speed. */
-const SPEED_NAME: Record<Speed, string> = { 0.25: 'quarter', 0.5: 'half', 1: 'normal', 2: 'double' };
+const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
+  0.25: () => msg('quarter'),
+  0.5: () => msg('half'),
+  1: () => msg('normal'),
+  2: () => msg('double'),
+});
 
 /** The rows under the slots: which requests ended at each tick, and how. */
 const EVENT_ROWS = [
-  ['Timed out', 'timedOut'],
-  ['Rejected', 'rejected'],
+  [() => msg('Timed out'), 'timedOut'],
+  [() => msg('Rejected'), 'rejected'],
 ] as const;
 
 /** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
@@ -247,7 +254,7 @@ export class TickTimeline extends ScenarioElement {
 
   #drawPicture() {
     if (this.#drawn.length || !this.hasUpdated) return;
-    this.#fill(this.renderRoot.querySelector('table')!);
+    this.locale.run(() => this.#fill(this.renderRoot.querySelector('table')!));
     this.requestUpdate();
   }
 
@@ -303,7 +310,7 @@ export class TickTimeline extends ScenarioElement {
     const current = (t: number) => (t === tick ? ' current' : '');
     const across = this.#layout.value === 'rows';
     let lines: Cell[][] = [
-      [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
+      [['', [msg('Slot')]], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
       ...scenario.at(slotsAt, 0).map(({ slot, home }) => [
         ['', [home ? `${slot} (${home})` : String(slot)]] as Cell,
         ...ticks.map((t): Cell => {
@@ -326,7 +333,7 @@ export class TickTimeline extends ScenarioElement {
       // The requests that ended one way at each tick. Ticks across, each id's letter over its number, a
       // letter repeated under itself only for screen readers; ticks down, the ids in a line.
       ...EVENT_ROWS.map(([label, kind]) => [
-        ['', [['', label]]] as Cell,
+        ['', [['', label()]]] as Cell,
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
@@ -341,9 +348,9 @@ export class TickTimeline extends ScenarioElement {
     ];
     if (!across) {
       lines = lines[0]!.map((_, c) => lines.map((line) => line[c]!));
-      lines[0]![0] = ['', ['Tick']];
+      lines[0]![0] = ['', [msg('Tick')]];
     }
-    const drawn = [scenario.run, across];
+    const drawn = [scenario.run, across, this.locale.value];
     const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
     if (fresh) {
@@ -374,20 +381,22 @@ export class TickTimeline extends ScenarioElement {
   protected override render() {
     const scenario = this.scenario;
     const { config, tick, playing, speed } = scenario;
+    const { horizon } = config;
     const elapsed = scenario.playback.elapsed;
     this.#slot = Math.min(this.#slot, config.slots - 1);
+    const position = msg(str`tick ${tick} of ${horizon}`);
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
         <button type="button" @click=${() => this.#request(playing ? 'bulkhead-pause-request' : 'bulkhead-play-request', {})}>
-          ${playing ? 'Pause' : tick >= config.horizon ? 'Play again' : 'Play'}
+          ${playing ? msg('Pause') : tick >= horizon ? msg('Play again') : msg('Play')}
         </button>
-        <button type="button" @click=${() => this.#request('bulkhead-step-request', {})} ?disabled=${tick >= config.horizon}>
-          Next tick
+        <button type="button" @click=${() => this.#request('bulkhead-step-request', {})} ?disabled=${tick >= horizon}>
+          ${msg('Next tick')}
         </button>
-        <button type="button" @click=${() => this.#request('bulkhead-restart-request', {})}>Restart</button>
+        <button type="button" @click=${() => this.#request('bulkhead-restart-request', {})}>${msg('Restart')}</button>
         <fieldset class="speed">
-          <legend>Speed</legend>
+          <legend>${msg('Speed')}</legend>
           ${SPEEDS.map(
             (
               s,
@@ -397,25 +406,26 @@ export class TickTimeline extends ScenarioElement {
         </fieldset>
       </div>
       <div class="inspect">
-        <label for="inspection">Inspection</label>
-        <input id="inspection" type="range" min="0" max=${config.horizon} step="1" .value=${String(tick)}
-          aria-valuetext="tick ${tick} of ${config.horizon}"
+        <label for="inspection">${msg('Inspection')}</label>
+        <input id="inspection" type="range" min="0" max=${horizon} step="1" .value=${String(tick)}
+          aria-valuetext=${position}
           @input=${(e: Event) => this.#request('bulkhead-seek-request', { tick: Number((e.target as HTMLInputElement).value) })}>
-        <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
-          ${playing ? `· playing at ${speed}×` : '· paused'}</output>
+        <output for="inspection">${position} · ${msg(str`${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}`)}
+          · ${playing ? msg(str`playing at ${speed}×`) : msg('paused')}</output>
       </div>
       <div class="frame ${this.#layout.measured && this.#drawn.length ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
+        <div class="scroller" tabindex="-1" role="group" aria-label=${msg('Slots by tick; arrow keys move between cells')}
           @keydown=${this.#onKey}>
-          <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">Which request holds
-            each slot at every tick; the inspected tick is ${tick}</caption></table>
+          <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">${msg(
+            str`Which request holds each slot at every tick; the inspected tick is ${tick}`,
+          )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accounts, 0).get(this.#picked)}</div>
-      <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a
-        bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run
-        down the page.</p>
+      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
+      <p class="legend">${msg(
+        'Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run down the page.',
+      )}</p>
     `;
   }
 }
