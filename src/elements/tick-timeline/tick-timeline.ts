@@ -8,15 +8,12 @@ import { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { inTurn, isPrinting } from '../turns.js';
 
 const clockText = (seconds: number) => {
   const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
-
-/** Runs `task` once the page is idle, or after a short wait where idle callbacks are missing (Safari). */
-const whenIdle = (task: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 250 }) : setTimeout(task, 16);
 
 /** What a screen reader calls each speed. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
@@ -32,14 +29,14 @@ const EVENT_ROWS = [
   [() => msg('Rejected'), 'rejected'],
 ] as const;
 
-/** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
+/**
+ * Ticks across (`rows`: a row per slot) from 32em of the element's width, where the ids fit on one
+ * line each (else ticks down all the same); ticks down below.
+ */
 type Layout = 'rows' | 'columns';
 
 /** Cell content: text, or a span (its class first) around more content. */
 type Bit = string | Bit[];
-
-/** A request id, its tenant letter apart so the layout can put it above the number. */
-const idBits = (id: string, again = false): Bit[] => [[again ? 't visually-hidden' : 't', id[0]!], id.slice(1)];
 
 const nodes = (bits: Bit[]): (Node | string)[] =>
   bits.map((bit) => {
@@ -121,7 +118,7 @@ export class TickTimeline extends ScenarioElement {
       .probe {
         --_layout: columns;
       }
-      @container (min-width: 27em) {
+      @container (min-width: 32em) {
         .probe {
           --_layout: rows;
         }
@@ -138,8 +135,8 @@ export class TickTimeline extends ScenarioElement {
         padding: 0.1em 0.15em;
         line-height: 1.15;
         font-family: var(--_mono);
-        font-size: max(11px, 0.7em);
-        white-space: normal;
+        font-size: max(12px, 0.7em);
+        white-space: nowrap;
       }
       .grid th[scope='row'] {
         text-align: left;
@@ -152,7 +149,6 @@ export class TickTimeline extends ScenarioElement {
       .grid td {
         position: relative;
       }
-      .t,
       .id {
         display: block;
       }
@@ -186,12 +182,15 @@ export class TickTimeline extends ScenarioElement {
       td.borrowed {
         --_hatch: repeating-linear-gradient(45deg, transparent 0 3px, var(--_line) 3px 5px);
         background-image: var(--_hatch), var(--_hatch);
-        background-size: 0.3em 100%;
+        background-size: 0.2em 100%;
         background-position: left, right;
         background-repeat: no-repeat;
-        padding-inline: 0.45em;
+        padding-inline: 0.25em;
         outline: 2px dashed var(--_fg);
         outline-offset: -2px;
+      }
+      .grid.columns td.events {
+        white-space: normal;
       }
       td.events {
         vertical-align: top;
@@ -201,7 +200,7 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -3px;
       }
       .legend {
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
         color: var(--_muted);
         margin: 0.3rem 0 0;
       }
@@ -226,12 +225,17 @@ export class TickTimeline extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
-    // Laying out the picture is most of what drawing a timeline costs the first time: it waits for
-    // the layout in use to be known, then for a moment the page is idle, so neither that task nor
-    // the one that drew the rest is long, and a reader's input waiting meanwhile goes first. The
-    // frame stays hidden until then.
-    else if (this.#layout.measured) whenIdle(() => this.#drawPicture());
+    if (this.#drawn.length) {
+      const table = this.renderRoot.querySelector('table')!;
+      const run = this.#drawn[0];
+      this.#fill(table);
+      // New inputs may make ticks across too wide: checked in a turn of its own, once laid out.
+      if (this.#drawn[0] !== run) void inTurn(() => this.#checkWidth(table));
+    }
+    // Laying out the picture is most of what drawing a timeline costs the first time: once the
+    // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
+    // nor the one that drew the rest is long. The frame stays hidden until then.
+    else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(() => this.#drawPicture());
     this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
@@ -252,16 +256,22 @@ export class TickTimeline extends ScenarioElement {
     this.#stopSecond();
   }
 
+  /** The picture's turn to be drawn, once it is queued. */
+  #picture: Promise<void> | null = null;
+
   #drawPicture() {
-    if (this.#drawn.length || !this.hasUpdated) return;
-    this.locale.run(() => this.#fill(this.renderRoot.querySelector('table')!));
+    if (this.#drawn.length || !this.isConnected) return void (this.#picture = null);
+    const table = this.renderRoot.querySelector('table')!;
+    this.locale.run(() => this.#fill(table));
+    this.#checkWidth(table); // still hidden: a reader sees only the layout that fits
     this.requestUpdate();
   }
 
-  /** Awaiting `updateComplete` asks for the picture too, drawn at once if it is still waiting. */
+  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    this.#drawPicture();
+    if (!this.#picture) return true;
+    await this.#picture;
     return super.getUpdateComplete();
   }
 
@@ -270,6 +280,13 @@ export class TickTimeline extends ScenarioElement {
     this.#nextSecond = null;
   }
   readonly #layout = new ContainerLayout<Layout>(this, 'rows');
+  /** The run whose ticks did not fit across the picture's width: its ticks run down instead. */
+  #tooWide: unknown = null;
+
+  /** Whether ticks run across (a row per slot): where the width allows, and where they fit. */
+  get #across(): boolean {
+    return this.#layout.value === 'rows' && this.#tooWide !== this.scenario.run;
+  }
   /** The slot of the picture's one focusable cell, which is always in the inspected tick's column. */
   #slot = 0;
   /** The request in the cell last clicked or focused: the line below the picture tells its story. */
@@ -278,8 +295,7 @@ export class TickTimeline extends ScenarioElement {
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
     // Along the ticks (left and right; up and down when ticks run down) an arrow moves in time, across them between slots.
-    const arrow =
-      ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(event.key) ^ (this.#layout.value === 'rows' ? 0 : 2);
+    const arrow = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(event.key) ^ (this.#across ? 0 : 2);
     const target =
       [tick - 1, tick + 1][arrow] ?? { Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5 }[event.key];
     const step = [0, 0, -1, 1][arrow];
@@ -308,7 +324,7 @@ export class TickTimeline extends ScenarioElement {
     const { tick } = scenario;
     const ticks = [...Array(scenario.config.horizon + 1).keys()];
     const current = (t: number) => (t === tick ? ' current' : '');
-    const across = this.#layout.value === 'rows';
+    const across = this.#across;
     let lines: Cell[][] = [
       [['', [msg('Slot')]], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
       ...scenario.at(slotsAt, 0).map(({ slot, home }) => [
@@ -318,7 +334,7 @@ export class TickTimeline extends ScenarioElement {
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
             `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
-            [...(holder ? idBits(holder) : ['·']), ...(borrowed ? [['m', '*']] : [])],
+            [holder ?? '·', ...(borrowed ? [['m', '*']] : [])],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
               this.#slot = slot;
@@ -330,19 +346,14 @@ export class TickTimeline extends ScenarioElement {
           ];
         }),
       ]),
-      // The requests that ended one way at each tick. Ticks across, each id's letter over its number, a
-      // letter repeated under itself only for screen readers; ticks down, the ids in a line.
+      // The requests that ended one way at each tick: ticks across, one id under another; ticks
+      // down, the ids in a line.
       ...EVENT_ROWS.map(([label, kind]) => [
         ['', [['', label()]]] as Cell,
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
-          return [
-            `events${current(t)}`,
-            across
-              ? ids.flatMap((id, i) => [['id', ...idBits(id, i > 0 && ids[i - 1]![0] === id[0])], ' '])
-              : [ids.join(' ')],
-          ];
+          return [`events${current(t)}`, across ? ids.flatMap((id): Bit[] => [['id', id], ' ']) : [ids.join(' ')]];
         }),
       ]),
     ];
@@ -376,6 +387,16 @@ export class TickTimeline extends ScenarioElement {
         }
       });
     });
+  }
+
+  /** Ticks across that do not fit the width run down instead. */
+  #checkWidth(table: HTMLTableElement) {
+    const box = table.parentElement!;
+    const run = this.scenario.run;
+    if (!this.isConnected || !this.#across || this.#drawn[0] !== run || box.scrollWidth <= box.clientWidth + 1) return;
+    this.#tooWide = run;
+    this.locale.run(() => this.#fill(table));
+    this.requestUpdate(); // the table's class and the arrow keys follow
   }
 
   protected override render() {
@@ -413,18 +434,18 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">${position} · ${msg(str`${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}`)}
           · ${playing ? msg(str`playing at ${speed}×`) : msg('paused')}</output>
       </div>
-      <div class="frame ${this.#layout.measured && this.#drawn.length ? '' : 'measuring'}">
+      <div class="frame ${this.#drawn.length ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="-1" role="group" aria-label=${msg('Slots by tick; arrow keys move between cells')}
           @keydown=${this.#onKey}>
-          <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">${msg(
+          <table class="grid ${this.#across ? 'rows' : 'columns'}" part="grid"><caption class="visually-hidden">${msg(
             str`Which request holds each slot at every tick; the inspected tick is ${tick}`,
           )}</caption></table>
         </div>
       </div>
       <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
       <p class="legend">${msg(
-        'Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run down the page.',
+        'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
       )}</p>
     `;
   }
