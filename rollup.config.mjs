@@ -81,9 +81,10 @@ export default [
     output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minify],
   },
-  // Everything in one self-contained file, for a single script tag, and beside it the stylesheet
-  // that keeps each lab's space before the script has drawn it. Each translation is a file of its own
-  // (`bulkhead-lab.de.js`), fetched by the bundle only when an element speaks that language.
+  // Everything in one file for a single script tag, and beside it the stylesheet that keeps each
+  // lab's space before the script has drawn it. A few files more are fetched only when needed: each
+  // view a reader opens on demand (`bulkhead-lab.policy-compare.js`, `…sweep-chart.js`,
+  // `…request-inspector.js`), and each translation (`bulkhead-lab.de.js`) for a page in its language.
   {
     input: 'dist/lib/bundle.js',
     // The translation imports Lit's `html` from the bundle, which may export it for that: one file
@@ -98,7 +99,9 @@ export default [
       banner,
       sourcemap: true,
       entryFileNames: 'bulkhead-lab.js',
-      chunkFileNames: 'bulkhead-lab.[name].js',
+      // `bulkhead-lab.sweep-chart.js` for an element's own file, `bulkhead-lab.de.js` for German.
+      chunkFileNames: ({ facadeModuleId, name }) =>
+        `bulkhead-lab.${facadeModuleId?.match(/elements\/([\w-]+)\/define\.js$/)?.[1] ?? name}.js`,
     },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
   },

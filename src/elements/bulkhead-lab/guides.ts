@@ -13,8 +13,7 @@ export const TITLE: Readonly<Record<Experiment, string>> = wordsOf({
   custom: () => msg('Bulkhead lab'),
 });
 
-export const tagline = (): string =>
-  msg('Trace every request from the tick it arrives to the tick it completes, is turned away or runs out of time.');
+export const tagline = (): string => msg('Follow each request from arrival to completion, rejection or timeout.');
 
 /** "Your experiment": what to try, in order. Each step names what to look for. */
 export const GUIDES: Readonly<Record<Experiment, string[]>> = wordsOf({

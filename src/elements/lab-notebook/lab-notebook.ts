@@ -100,7 +100,7 @@ export class LabNotebook extends ScenarioElement {
         padding: 0.4rem;
       }
       .hint {
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
         color: var(--_muted);
         margin: 0.2rem 0;
       }

@@ -31,7 +31,7 @@ export class OutcomeGate extends ScenarioElement {
         border: 1px solid var(--_line);
         border-left: 6px solid var(--_tenant);
         border-radius: var(--_radius);
-        padding: 0.6rem 0.8rem;
+        padding: 0.4em 0.7em;
         background: var(--_bg);
       }
       .gate.A {
@@ -59,11 +59,11 @@ export class OutcomeGate extends ScenarioElement {
       .fail { color: var(--_fail); }
       .pending, .no-traffic { color: var(--_pending); }
       p {
-        margin: 0.15rem 0;
+        margin: 0.1rem 0;
       }
       .warning {
         color: var(--_muted);
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
     `,
   ];
@@ -106,33 +106,33 @@ export class OutcomeGate extends ScenarioElement {
             ? html`<p>${full ? msg(str`No ${tenant} requests were offered.`) : msg(str`No ${tenant} requests were offered yet.`)}</p>`
             : html`
               <p>${msg(html`<strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required (${target} % of <strong>${m.offered}</strong> offered)`)}</p>
-              <p>${msg(html`Completion rate: <strong>${percent(m.completionRate)}</strong>`)}</p>
-              <p>${msg(html`p95 latency: <strong>${ticks(m.p95)}</strong>`)}
-                <span class="warning">— ${
-                  unfinished === 0
-                    ? full
-                      ? msg('completed requests only; every offered request completed')
-                      : msg('completed requests only; every offered request has completed')
-                    : full
-                      ? plural(
-                          unfinished,
-                          msg(
-                            str`completed requests only; it leaves out the ${unfinished} offered request that did not complete`,
-                          ),
-                          msg(
-                            str`completed requests only; it leaves out the ${unfinished} offered requests that did not complete`,
-                          ),
-                        )
-                      : plural(
-                          unfinished,
-                          msg(
-                            str`completed requests only; it leaves out the ${unfinished} offered request that has not completed`,
-                          ),
-                          msg(
-                            str`completed requests only; it leaves out the ${unfinished} offered requests that have not completed`,
-                          ),
-                        )
-                }</span></p>
+              <p>${msg(html`Completion rate: <strong>${percent(m.completionRate)}</strong>`)} ·
+                ${msg(html`p95 latency: <strong>${ticks(m.p95)}</strong>`)}</p>
+              <p class="warning">${
+                unfinished === 0
+                  ? full
+                    ? msg('The p95 counts completed requests only; every offered request completed.')
+                    : msg('The p95 counts completed requests only; every offered request has completed.')
+                  : full
+                    ? plural(
+                        unfinished,
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered request that did not complete.`,
+                        ),
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered requests that did not complete.`,
+                        ),
+                      )
+                    : plural(
+                        unfinished,
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered request that has not completed.`,
+                        ),
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered requests that have not completed.`,
+                        ),
+                      )
+              }</p>
             `
         }
       </div>

@@ -70,7 +70,7 @@ export class PolicyCompare extends ScenarioElement {
       }
       p {
         color: var(--_muted);
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
       .cards {
         display: grid;
@@ -119,7 +119,7 @@ export class PolicyCompare extends ScenarioElement {
       table {
         width: 100%;
         margin: var(--_gap) 0;
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
       td {
         text-align: right;

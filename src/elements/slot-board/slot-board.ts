@@ -58,7 +58,7 @@ export class SlotBoard extends ScenarioElement {
       .slot small {
         display: block;
         color: var(--_muted);
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
       }
       .queues {
         display: grid;
