@@ -7,9 +7,9 @@ export interface Budget {
 export const BUDGETS: Budget[];
 export const TRANSLATIONS: { bundle: string; elements: RegExp };
 export function measure(file: string): { raw: number; gzip: number };
-/** With `dynamic`, also what the entry may import later (a translation). */
+/** With `dynamic`, also what the entry may import later that it accepts (all for `true`): a view opened on demand, a translation. */
 export interface ClosureOptions {
-  dynamic?: boolean;
+  dynamic?: boolean | ((file: string) => boolean);
 }
 export function closure(entry: string, options?: ClosureOptions): Promise<string[]>;
 export function closureSize(

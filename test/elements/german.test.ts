@@ -122,7 +122,7 @@ describe('German', () => {
   it('shows a German lab with no English left, every section open', async () => {
     const phrases = englishPhrases(await catalogue());
     const wrapper = await fixture<HTMLElement>(
-      html`<div lang="de"><bulkhead-lab preset="stalled-dependency"></bulkhead-lab></div>`,
+      html`<div lang="de"><bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab></div>`,
     );
     const lab = wrapper.querySelector<BulkheadLab>('bulkhead-lab')!;
     await lab.updateComplete;
@@ -142,7 +142,9 @@ describe('German', () => {
 
   it('finds English left on a German page (the check can fail)', async () => {
     const phrases = englishPhrases(await catalogue());
-    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`);
+    const lab = await fixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
+    );
     await lab.updateComplete;
     expect(leftEnglish(everyText(lab), phrases)).to.include.members(['Scheduling policy', 'Full-window calculation']);
   });
@@ -162,7 +164,7 @@ describe('German', () => {
 
   it('follows a lang changed at runtime, on an ancestor or on the document', async () => {
     const page = await fixture<HTMLElement>(
-      html`<div><bulkhead-lab preset="count-every-request"></bulkhead-lab></div>`,
+      html`<div><bulkhead-lab loading="eager" preset="count-every-request"></bulkhead-lab></div>`,
     );
     const lab = page.querySelector<BulkheadLab>('bulkhead-lab')!;
     await lab.updateComplete;
