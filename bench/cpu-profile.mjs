@@ -98,7 +98,7 @@ export async function summarise(profile, origin) {
       .slice(0, TOP)
       .map(
         (fn) =>
-          `  ${ms(fn.ms).padStart(9)}  ${fn.name}  ${fn.where}${fn.where !== fn.built && fn.built ? `  (${fn.built})` : ''}`,
+          `  ${ms(fn.ms).padStart(9)}  ${fn.name}${fn.where ? `  ${fn.where}` : ''}${!fn.url && fn.caller?.name && fn.caller.name !== '(root)' ? `  called from ${fn.caller.name}  ${fn.caller.where}` : ''}`,
       ),
     'self time by source file:',
     ...[...files]
