@@ -350,6 +350,10 @@ async function interactions(browser, server, repeats) {
         worst: worstFrame(frames, server.url),
       });
     }
+  } catch (error) {
+    // A control the bench cannot find may come from the page failing to run the lab at all.
+    if (errors.length) error.message += `; errors in the page: ${errors.join('; ')}`;
+    throw error;
   } finally {
     await page.close();
   }
