@@ -211,6 +211,13 @@ const WATCH_DRAWN = (opener) => {
 const isOpen = (opener) =>
   opener.evaluate((el) => el.closest('details')?.open ?? el.getAttribute('aria-expanded') === 'true');
 
+/** Back to the first tick (the Home key on the Inspection slider), so that playback has ticks left to play. */
+async function toFirstTick(page, lab) {
+  const slider = await reach(page, ...CONTROLS.inspection(lab));
+  await slider.focus();
+  await page.keyboard.press('Home');
+}
+
 /**
  * Each interaction: how to find its control; what to do once before it (`once`, which may return
  * the control found again) and before each repetition; the input itself (a click or a key press,
@@ -231,22 +238,13 @@ const INTERACTIONS = [
   {
     label: 'Next tick',
     control: CONTROLS.nextTick,
-    // From the first tick, so that Next tick is never disabled at the last.
-    before: async (page, lab) => {
-      const slider = await reach(page, ...CONTROLS.inspection(lab));
-      await slider.focus();
-      await page.keyboard.press('Home');
-    },
+    before: toFirstTick,
     act: (page, control) => control.click(),
   },
   {
     label: 'Play',
     control: CONTROLS.play,
-    before: async (page, lab) => {
-      const slider = await reach(page, ...CONTROLS.inspection(lab));
-      await slider.focus();
-      await page.keyboard.press('Home');
-    },
+    before: toFirstTick,
     act: (page, control) => control.click(),
     after: async (page, lab) => (await reach(page, ...CONTROLS.pause(lab))).click(),
   },
