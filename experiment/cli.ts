@@ -5,7 +5,10 @@
 import { runExperiment } from './experiment.js';
 import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
-import { defaultOutPath, formatProgress, formatRunTable, writeResult } from './report.js';
+import os from 'node:os';
+import path from 'node:path';
+import { checkWritable, defaultOutPath, formatProgress, formatRunTable, whyNotWritten, writeResult } from './report.js';
+import type { MeasuredRunFile } from './types.js';
 
 /** If something still holds the process open this long after the end, say what and exit. */
 const EXIT_GRACE_MS = 5_000;
@@ -27,6 +30,12 @@ async function main(): Promise<number> {
   }
   const { options } = choice;
   const out = choice.out ?? defaultOutPath(new Date());
+  try {
+    checkWritable(out);
+  } catch (error) {
+    console.error(`--out ${out}: cannot write there: ${(error as Error).message}`);
+    return 2;
+  }
 
   const stop = new AbortController();
   let firstSignalAt = 0;
@@ -69,10 +78,7 @@ async function main(): Promise<number> {
         console.log(`\n${formatRunTable(run)}`);
       },
     });
-    if (result.runs.length > 0) {
-      await writeResult(out, result);
-      console.log(`\nWrote ${out}${result.meta.interrupted ? ' (interrupted: finished runs only)' : ''}`);
-    }
+    if (result.runs.length > 0 && !(await keep(result, out))) return 1;
     return result.meta.interrupted ? (SIGNAL_EXIT[result.meta.stoppedBy ?? ''] ?? 1) : 0;
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -81,6 +87,33 @@ async function main(): Promise<number> {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
     launchers.stop();
+  }
+}
+
+/**
+ * Writes the result to `out`; should that fail after all (the disk filled, the folder went), to the
+ * results folder or the system's temporary folder instead, so minutes of measuring are not lost.
+ */
+async function keep(result: MeasuredRunFile, out: string): Promise<boolean> {
+  const note = result.meta.interrupted ? ' (interrupted: finished runs only)' : '';
+  try {
+    await writeResult(out, result);
+    console.log(`\nWrote ${out}${note}`);
+    return true;
+  } catch (error) {
+    const fallbacks = [defaultOutPath(new Date()), path.join(os.tmpdir(), path.basename(defaultOutPath(new Date())))];
+    for (const fallback of fallbacks.filter((file) => path.resolve(file) !== path.resolve(out))) {
+      try {
+        await writeResult(fallback, result);
+        console.error(`\nCould not write ${out}: ${whyNotWritten(error)}; kept the result in ${fallback}${note}`);
+        return false;
+      } catch {
+        // try the next place
+      }
+    }
+    console.error(`\nCould not write ${out} (${whyNotWritten(error)}) nor any other place; the result follows.`);
+    console.log(JSON.stringify(result));
+    return false;
   }
 }
 

@@ -193,60 +193,120 @@ export function parseCli(argv: readonly string[]): CliChoice {
   }
   set('label', values.label);
   const options = defaultOptions(overrides);
-  validateOptions(options);
+  validateOptions(options, new Set(Object.keys(overrides) as (keyof ExperimentOptions)[]));
   return { help: values.help ?? false, options, out: values.out };
 }
 
-/** Bounds every option so a run is finite in time, memory and sockets. */
-function validateOptions(options: ExperimentOptions): void {
-  const check = (ok: boolean, message: string): void => {
-    if (!ok) throw new Error(message);
+/** The command-line name of each option that has one. */
+const FLAGS: Partial<Record<keyof ExperimentOptions, string>> = {
+  ratePerSecond: '--rate',
+  durationMs: '--duration',
+  warmupMs: '--warmup',
+  leadMs: '--lead',
+  poolSize: '--pool',
+  queueSize: '--queue',
+  maxWaitMs: '--max-wait',
+  connections: '--connections',
+  timeoutMs: '--timeout',
+  clientTimeoutMs: '--client-timeout',
+  faultDelayMs: '--fault-delay',
+  workMs: '--work',
+  windowMs: '--window',
+  burstSize: '--burst',
+  burstEveryMs: '--burst-every',
+  stallMs: '--stall',
+  lateThresholdMs: '--late',
+  settleMs: '--settle',
+};
+
+/** Options whose default follows another option (see defaultOptions). */
+const DERIVED_FROM: Partial<Record<keyof ExperimentOptions, keyof ExperimentOptions>> = {
+  clientTimeoutMs: 'timeoutMs',
+  faultDelayMs: 'timeoutMs',
+  windowMs: 'timeoutMs',
+  burstEveryMs: 'timeoutMs',
+  stallMs: 'timeoutMs',
+  burstSize: 'poolSize',
+};
+
+/**
+ * Bounds every option so a run is finite in time, memory and sockets. An option left to a default
+ * that follows another one is not the user's mistake: the message then names the option given.
+ */
+function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof ExperimentOptions>): void {
+  const check = (ok: boolean, key: keyof ExperimentOptions, message: string): void => {
+    if (ok) return;
+    const source = DERIVED_FROM[key];
+    if (source !== undefined && !given.has(key) && given.has(source)) {
+      throw new Error(
+        `${FLAGS[source]} ${options[source] as number}${source === 'poolSize' ? '' : 'ms'} does not suit the ` +
+          `defaults that follow it: ${FLAGS[key]} (not given) would be ${options[key] as number}` +
+          `${key === 'burstSize' ? '' : 'ms'}, but ${message.replace(/^--\S+ /, '')}; give ${FLAGS[key]} too, ` +
+          `or another ${FLAGS[source]}`,
+      );
+    }
+    throw new Error(message);
   };
   const within = (value: number, low: number, high: number): boolean =>
     Number.isFinite(value) && value >= low && value <= high;
-  check(within(options.ratePerSecond, 1, 5000), '--rate must be between 1 and 5000 per second');
-  check(within(options.durationMs, 100, 600_000), '--duration must be between 100ms and 600s');
-  check(within(options.warmupMs, 0, 60_000), '--warmup must be between 0 and 60s');
-  check(within(options.leadMs, 0, 60_000), '--lead must be between 0 and 60s');
+  check(within(options.ratePerSecond, 1, 5000), 'ratePerSecond', '--rate must be between 1 and 5000 per second');
+  check(within(options.durationMs, 100, 600_000), 'durationMs', '--duration must be between 100ms and 600s');
+  check(within(options.warmupMs, 0, 60_000), 'warmupMs', '--warmup must be between 0 and 60s');
+  check(within(options.leadMs, 0, 60_000), 'leadMs', '--lead must be between 0 and 60s');
   check(
     Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000),
+    'poolSize',
     '--pool must be a whole number from 2 to 10000',
   );
   check(
     Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000),
+    'queueSize',
     '--queue must be a whole number from 0 to 10000',
   );
-  check(options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000), '--max-wait must be between 0 and 60s');
+  check(
+    options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000),
+    'maxWaitMs',
+    '--max-wait must be between 0 and 60s',
+  );
   check(
     options.maxWaitMs === null || options.queueSize === 0,
-    '--queue (cockatiel) and --max-wait (a semaphore) are two kinds of bulkhead; give one',
+    'maxWaitMs',
+    '--queue (a line capped by count) and --max-wait (a line capped by time) are two kinds of bulkhead; give one',
   );
   check(
     options.connections === null || (Number.isInteger(options.connections) && within(options.connections, 1, 10_000)),
+    'connections',
     '--connections must be a whole number from 1 to 10000',
   );
+  check(within(options.timeoutMs, 1, 60_000), 'timeoutMs', '--timeout must be between 1ms and 60s');
   check(
     Number.isInteger(options.burstSize) && within(options.burstSize, 1, 10_000),
+    'burstSize',
     '--burst must be a whole number from 1 to 10000',
   );
-  check(within(options.burstEveryMs, 10, 60_000), '--burst-every must be between 10ms and 60s');
-  check(within(options.stallMs, 1, 60_000), '--stall must be between 1ms and 60s');
-  check(within(options.timeoutMs, 1, 60_000), '--timeout must be between 1ms and 60s');
-  check(within(options.clientTimeoutMs, 1, 120_000), '--client-timeout must be between 1ms and 120s');
-  check(within(options.faultDelayMs, 0, 120_000), '--fault-delay must be between 0 and 120s');
-  check(within(options.workMs, 0, 10_000), '--work must be between 0 and 10s');
+  check(within(options.burstEveryMs, 10, 60_000), 'burstEveryMs', '--burst-every must be between 10ms and 60s');
+  check(within(options.stallMs, 1, 60_000), 'stallMs', '--stall must be between 1ms and 60s');
+  check(
+    within(options.clientTimeoutMs, 1, 120_000),
+    'clientTimeoutMs',
+    '--client-timeout must be between 1ms and 120s',
+  );
+  check(within(options.faultDelayMs, 0, 120_000), 'faultDelayMs', '--fault-delay must be between 0 and 120s');
+  check(within(options.workMs, 0, 10_000), 'workMs', '--work must be between 0 and 10s');
   check(
     within(options.windowMs, 100, 60_000) && options.windowMs <= options.durationMs,
+    'windowMs',
     '--window must be between 100ms and 60s, and not longer than --duration',
   );
-  check(within(options.lateThresholdMs, 0, 10_000), '--late must be between 0 and 10s');
-  check(within(options.settleMs, 0, 60_000), '--settle must be between 0 and 60s');
+  check(within(options.lateThresholdMs, 0, 10_000), 'lateThresholdMs', '--late must be between 0 and 10s');
+  check(within(options.settleMs, 0, 60_000), 'settleMs', '--settle must be between 0 and 60s');
   const seconds = (options.durationMs + options.leadMs + options.warmupMs) / 1000;
   check(
     options.ratePerSecond * seconds <= 1_000_000 &&
       (options.burstSize * seconds * 1000) / options.burstEveryMs <= 1_000_000,
+    'ratePerSecond',
     '--rate × (--duration + --lead + --warmup) must stay under one million requests per endpoint, bursts too',
   );
-  check(options.runs.length > 0 && options.runs.length <= 32, '--runs must name 1 to 32 runs');
+  check(options.runs.length > 0 && options.runs.length <= 32, 'runs', '--runs must name 1 to 32 runs');
   for (const run of options.runs) parseRunName(run, options);
 }

@@ -1,4 +1,5 @@
 // What a person reads (tables, progress lines) and what a program reads (the JSON file).
+import { closeSync, constants, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,51 @@ export function defaultOutPath(date: Date): string {
 export async function writeResult(file: string, result: MeasuredRunFile): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${formatJson(result)}\n`);
+}
+
+const WHY: Record<string, string> = {
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  EEXIST: 'a part of its path is a file, not a folder',
+  ENOSPC: 'the device has no space left (or refuses every write)',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENXIO: 'nothing reads from it',
+};
+
+/** A file-system error in a few words: "it is a folder" rather than a stack. */
+export function whyNotWritten(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code && WHY[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Throws a one-line Error when `file` cannot be written, without changing it: a folder, a path under
+ * a file, a device that refuses writes (/dev/full). A file that does not exist yet is created and
+ * removed again; its folders are left, as the write at the end would make them anyway.
+ */
+export function checkWritable(file: string): void {
+  try {
+    const existing = statSync(file, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    if (existing) {
+      // No O_TRUNC: the file stays as it is. A zero-byte write is refused by a device that refuses all
+      // (FileHandle.write skips a zero-byte write; writeSync makes it).
+      const fd = openSync(file, constants.O_WRONLY | constants.O_NONBLOCK);
+      try {
+        writeSync(fd, new Uint8Array(0));
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL));
+    unlinkSync(file);
+  } catch (error) {
+    throw new Error(whyNotWritten(error), { cause: error });
+  }
 }
 
 const isFlat = (value: unknown): boolean =>

@@ -1,0 +1,107 @@
+// What a hostile user of `npm run experiment` meets: options whose errors must name the option at
+// fault, and an --out path that cannot be written.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parseCli } from '../../experiment/options.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs the CLI to its end (at most `limitMs`); returns its exit code and everything it printed. */
+async function runCli(
+  args: string[],
+  limitMs = 30_000,
+): Promise<{ code: number | null; output: string; took: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'experiment/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await Promise.race([
+    new Promise<number | null>((resolve) => child.on('exit', (exit) => resolve(exit))),
+    sleep(limitMs, 'hung' as const, { ref: false }),
+  ]);
+  if (code === 'hung') child.kill('SIGKILL');
+  assert.notEqual(code, 'hung', output);
+  return { code: code as number | null, output, took: Date.now() - started };
+}
+
+const short = [
+  '--rate',
+  '40',
+  '--duration',
+  '0.4',
+  '--lead',
+  '0',
+  '--warmup',
+  '0.1',
+  '--settle',
+  '0',
+  '--window',
+  '200ms',
+];
+
+describe('options name the option at fault', () => {
+  test('a timeout too short for the defaults derived from it is blamed on --timeout', () => {
+    assert.throws(
+      () => parseCli(['--timeout', '5ms']),
+      (error: Error) => error.message.startsWith('--timeout') && /--burst-every|--window/.test(error.message),
+    );
+    // Given explicitly, the derived options are the user's own: the message names them.
+    assert.throws(() => parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '5ms']), {
+      message: /^--burst-every must be/,
+    });
+    assert.doesNotThrow(() => parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '50ms']));
+  });
+});
+
+describe('--out that cannot be written', () => {
+  for (const [what, out] of [
+    ['a full device', '/dev/full'],
+    ['a path under a file', path.join(root, 'package.json', 'run.json')],
+    ['a directory', os.tmpdir()],
+  ] as const) {
+    test(`${what} is refused before anything is measured, with a message and no stack`, async () => {
+      const run = await runCli([...short, '--runs', 'shared/healthy', '--out', out]);
+      assert.equal(run.code, 2, run.output);
+      assert.match(run.output, new RegExp(`^--out ${out.replaceAll('/', '\\/')}: `, 'm'));
+      assert.doesNotMatch(run.output, /\n\s+at /, 'no stack trace');
+      assert.doesNotMatch(run.output, /shared\/healthy\s+\(fault/, 'no run was measured');
+    });
+  }
+
+  test('a path that breaks during the runs still keeps the result, and says where', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bulkhead-out-'));
+    const out = path.join(dir, 'sub', 'run.json');
+    try {
+      const child = runCli([...short, '--runs', 'shared/healthy,shared/healthy', '--out', out]);
+      // The folder of --out turns into a file while the experiment runs (the check made it).
+      for (let attempt = 0; attempt < 200 && !existsSync(path.dirname(out)); attempt++) await sleep(25);
+      await sleep(100);
+      await rm(path.join(dir, 'sub'), { recursive: true, force: true });
+      await writeFile(path.join(dir, 'sub'), 'in the way');
+      const run = await child;
+      assert.equal(run.code, 1, run.output);
+      assert.doesNotMatch(run.output, /\n\s+at /, 'no stack trace');
+      const kept = /kept the result in (\S+\.json)/.exec(run.output)?.[1];
+      assert.ok(kept, run.output);
+      try {
+        const file = JSON.parse(await readFile(kept, 'utf8')) as { runs: unknown[] };
+        assert.equal(file.runs.length, 2);
+      } finally {
+        await rm(kept, { force: true });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
