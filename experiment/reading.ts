@@ -12,6 +12,12 @@ export const README = 'experiment/README.md';
 export const START = '<!-- reading (written by npm run experiment:reading from the sample) -->';
 export const END = '<!-- /reading -->';
 
+/**
+ * Text from a result file, escaped for the reading's inline format (Markdown's **bold**, `code` and
+ * backslash escapes): a label or run name shows as written, never as markup or a table column.
+ */
+export const esc = (text: string): string => text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+
 /** 0.593 → "59.3 %", 1 → "100 %". */
 const pct = (rate: number | null): string => (rate === null ? '–' : `${Number((rate * 100).toFixed(1))} %`);
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -28,7 +34,9 @@ const RESOURCE_WORDS: Record<string, string> = {
 const limitsWords = (run: RunResult): string =>
   run.limits.length === 0
     ? 'none'
-    : run.limits.map((limit) => `${RESOURCE_WORDS[limit.resource]} at ${ms(limit.atMs)}`).join(', then ');
+    : run.limits
+        .map((limit) => `${RESOURCE_WORDS[limit.resource] ?? esc(limit.resource)} at ${ms(limit.atMs)}`)
+        .join(', then ');
 const seconds = (value: number): string => `${Number((value / 1000).toFixed(1))} s`;
 
 function runOf(file: MeasuredRunFile, name: string): RunResult | undefined {
@@ -189,13 +197,13 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
   items.push(
     `**Which resource ran out first, per run**, from measurements (a call that found every slot busy, a call that ` +
       `waited for a connection, an event-loop delay of ${ms(options.stallMs)} or more), after the fault: ` +
-      file.runs.map((run) => `${run.name}: ${limitsWords(run)}`).join('; ') +
+      file.runs.map((run) => `${esc(run.name)}: ${limitsWords(run)}`).join('; ') +
       '. ' +
       (stalled.length > 0
         ? `The service's event loop stalled for ${ms(options.stallMs)} or more in ${stalled
             .map(
               (run) =>
-                `${run.name} (up to ${ms(run.eventLoop.service.peakMs)}, other processes ${run.hostCpu.otherCores.toFixed(2)} cores)`,
+                `${esc(run.name)} (up to ${ms(run.eventLoop.service.peakMs)}, other processes ${run.hostCpu.otherCores.toFixed(2)} cores)`,
             )
             .join(', ')}. A stall holds back every request of the moment and lets them in together afterwards, which ` +
           'can fill any pool and costs every endpoint, whatever the bulkheads: losses of an unaffected endpoint in ' +
@@ -207,10 +215,10 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
   if (modelled.length > 0) {
     const gaps = modelled.flatMap((run) => {
       const why = gapWords(run, options);
-      return why === null ? [] : [`The gap in ${run.name} is ${why}.`];
+      return why === null ? [] : [`The gap in ${esc(run.name)} is ${why}.`];
     });
     const pair = (run: RunResult, path: '/a' | '/b') =>
-      `${run.name} ${pct(path === '/a' ? run.model.predicted!.a : run.model.predicted!.b)} against ${pct(endpoint(run, path).totals.successRate)}`;
+      `${esc(run.name)} ${pct(path === '/a' ? run.model.predicted!.a : run.model.predicted!.b)} against ${pct(endpoint(run, path).totals.successRate)}`;
     items.push(
       `**The tick model next to the measurement** (1 tick = ${ms(1000 / options.ratePerSecond)}, one request to each endpoint; ` +
         'holds and timeouts in whole ticks; experiment/README.md gives the mapping). Completed, model against measured, ' +
@@ -274,8 +282,8 @@ export function machineWords(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
   const stall = Math.max(...runs.map((run) => run.eventLoop.service.peakMs));
   return (
     `Measured on ${file.meta.date.slice(0, 10)} (${file.meta.date.slice(11, 16)} to ${file.meta.finishedAt.slice(11, 16)} UTC) ` +
-    `on a ${m.cpuCount}-core ${m.platform === 'linux' ? 'Linux' : m.platform} machine (${m.cpuModel}, ${m.totalMemoryMb.toLocaleString('en-US')} MB, Node ${m.nodeVersion}) ` +
-    `with the default options: ${options(file)}. ${file.meta.label} The load average was ${m.loadAverageAtStart[0]} at the ` +
+    `on a ${m.cpuCount}-core ${m.platform === 'linux' ? 'Linux' : esc(m.platform)} machine (${esc(m.cpuModel)}, ${m.totalMemoryMb.toLocaleString('en-US')} MB, Node ${esc(m.nodeVersion)}) ` +
+    `with the default options: ${options(file)}. ${esc(file.meta.label)} The load average was ${m.loadAverageAtStart[0]} at the ` +
     `start and ${m.loadAverageAtEnd[0]} at the end; during the runs other processes used ` +
     (Math.max(...other) < 0.005
       ? 'no measurable CPU'
@@ -296,10 +304,24 @@ function options(file: MeasuredRunFile): string {
 
 const escapeHtml = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const inlineHtml = (text: string): string =>
-  escapeHtml(text)
-    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/`(.+?)`/g, '<code>$1</code>');
+/** The reading's inline format as HTML: backslash escapes as the character, **bold**, `code`. */
+function inlineHtml(text: string): string {
+  let html = '';
+  let strong = false;
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\' && i + 1 < text.length) html += escapeHtml(text[++i]!);
+    else if (text.startsWith('**', i)) {
+      html += strong ? '</strong>' : '<strong>';
+      strong = !strong;
+      i++;
+    } else if (text[i] === '`') {
+      html += code ? '</code>' : '<code>';
+      code = !code;
+    } else html += escapeHtml(text[i]!);
+  }
+  return html;
+}
 
 /** The block of demo/measured.html between the markers. */
 export function readingHtml(file: MeasuredRunFile, kinds: MeasuredRunFile | null): string {
@@ -318,7 +340,7 @@ export function readingMarkdown(file: MeasuredRunFile, kinds: MeasuredRunFile | 
       const t = e.totals;
       const predicted = run.model.predicted;
       return [
-        k === 0 ? run.name : '',
+        k === 0 ? esc(run.name) : '',
         e.path,
         count(t.ok),
         count(t.timeout),

@@ -2,11 +2,14 @@
 // experiment/README.md is generated from the sample, the tick model's figures in it are what the
 // model gives today, and its counts reconcile. A stale page, README or sample fails here.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
 import { DEFAULT_RUNS } from '../../experiment/options.js';
 import { modelOf } from '../../experiment/model.js';
-import { KINDS_SAMPLE, SAMPLE } from '../../experiment/reading.js';
+import { DEMO_PAGE, KINDS_SAMPLE, README, readingHtml, readingMarkdown, SAMPLE } from '../../experiment/reading.js';
 import { reconcile } from '../../experiment/report.js';
 import { parseRunName } from '../../experiment/run.js';
 import type { MeasuredRunFile } from '../../experiment/types.js';
@@ -54,5 +57,57 @@ test('the sample answers the whole card: default windows, every default run, its
     assert.ok(sample.meta.label.length > 0, 'the label says what else ran on the machine');
     assert.equal(sample.meta.machine.loadAverageAtStart.length, 3);
     for (const run of sample.runs) assert.deepEqual(reconcile(run), [], run.name);
+  }
+});
+
+test('text from the file reaches the README as text: a hostile label or run name is escaped', () => {
+  const hostile = '<img src=x onerror=alert(1)> **bold** `code` | [link](javascript:x) _x_';
+  const file = structuredClone(samples[0]!);
+  file.meta.label = hostile;
+  file.runs[0]!.name = `shared/healthy${hostile}` as MeasuredRunFile['runs'][number]['name'];
+  const markdown = readingMarkdown(file, samples[1]!);
+  assert.doesNotMatch(markdown, /(?<!\\)<img/, 'no unescaped markup');
+  assert.ok(
+    markdown.includes(
+      '\\<img src=x onerror=alert(1)\\> \\*\\*bold\\*\\* \\`code\\` \\| \\[link\\](javascript:x) \\_x\\_',
+    ),
+  );
+  for (const row of markdown.split('\n').filter((line) => line.startsWith('| shared/healthy')))
+    assert.equal(row.split(/(?<!\\)\|/).length, 16, `a | in a name does not add a column: ${row}`);
+  const page = readingHtml(file, samples[1]!);
+  assert.doesNotMatch(page, /<img|<strong>bold/);
+  assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt; **bold** `code` | [link](javascript:x) _x_'));
+});
+
+describe('npm run experiment:reading on a sample it cannot read', () => {
+  const reading = (sample: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'experiment/write-reading.ts', '--sample', sample], {
+      encoding: 'utf8',
+    });
+  for (const [what, text, message] of [
+    ['a truncated file', readFileSync(SAMPLE, 'utf8').slice(0, 5000), /is not JSON/],
+    ['another JSON file', '{"name": "x"}', /not a bulkhead-lab measured-run file/],
+    ['runs of the wrong shape', JSON.stringify({ ...samples[0], runs: [{ name: 'shared/healthy' }] }), /runs\[0\]\./],
+  ] as const) {
+    test(`${what}: one line that says what is wrong, no stack, nothing written`, () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'bulkhead-reading-'));
+      try {
+        const sample = path.join(dir, 'sample.json');
+        writeFileSync(sample, text);
+        const before = [README, DEMO_PAGE].map((file) => readFileSync(file, 'utf8'));
+        const run = reading(sample);
+        assert.equal(run.status, 1);
+        const lines = run.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, run.stderr);
+        assert.match(lines[0]!, message);
+        assert.ok(lines[0]!.includes(sample), 'names the file');
+        assert.deepEqual(
+          [README, DEMO_PAGE].map((file) => readFileSync(file, 'utf8')),
+          before,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   }
 });
