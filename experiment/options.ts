@@ -34,7 +34,7 @@ export function defaultOptions(overrides: Partial<ExperimentOptions> = {}): Expe
     maxWaitMs: null,
     connections: null,
     timeoutMs,
-    clientTimeoutMs: timeoutMs + 100,
+    generatorTimeoutMs: timeoutMs + 100,
     faultDelayMs: Math.round(timeoutMs * 0.9),
     workMs: 2,
     windowMs: timeoutMs,
@@ -78,7 +78,8 @@ and --settle, milliseconds for every other duration.
   --connections N     connection limit of the service's outbound HTTP agent, A and B together
                       (maxTotalSockets)                                       (default: no limit)
   --timeout T         the service's outbound timeout, same in both configurations (default 200ms)
-  --client-timeout T  the load generator aborts a request this long after sending it
+  --generator-timeout T
+                      the load generator gives up on a request this long after sending it
                       (default: timeout + 100ms, so the service's own 504 or 503 arrives first)
   --fault-delay T     latency the proxy adds in slow-a                        (default 90% of --timeout)
   --work T            simulated work of each dependency stub                  (default 2ms)
@@ -137,7 +138,7 @@ export function parseCli(argv: readonly string[]): CliChoice {
       'burst-every': { type: 'string' },
       stall: { type: 'string' },
       timeout: { type: 'string' },
-      'client-timeout': { type: 'string' },
+      'generator-timeout': { type: 'string' },
       'fault-delay': { type: 'string' },
       work: { type: 'string' },
       window: { type: 'string' },
@@ -148,8 +149,15 @@ export function parseCli(argv: readonly string[]): CliChoice {
       label: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      // Renamed: the card's "client timeout" is the service's own --timeout (it is A's client).
+      'client-timeout': { type: 'string' },
     },
   });
+  if (values['client-timeout'] !== undefined)
+    throw new Error(
+      "--client-timeout is now --generator-timeout: the load generator's timeout. The card's client timeout is " +
+        "the service's --timeout, the service being A's client",
+    );
   const overrides: Partial<ExperimentOptions> = {};
   const duration = (key: keyof typeof values, unit: Unit): number | undefined => {
     const text = values[key];
@@ -170,7 +178,7 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('burstEveryMs', duration('burst-every', 'ms'));
   set('stallMs', duration('stall', 'ms'));
   set('timeoutMs', duration('timeout', 'ms'));
-  set('clientTimeoutMs', duration('client-timeout', 'ms'));
+  set('generatorTimeoutMs', duration('generator-timeout', 'ms'));
   set('faultDelayMs', duration('fault-delay', 'ms'));
   set('workMs', duration('work', 'ms'));
   set('windowMs', duration('window', 'ms'));
@@ -208,7 +216,7 @@ const FLAGS: Partial<Record<keyof ExperimentOptions, string>> = {
   maxWaitMs: '--max-wait',
   connections: '--connections',
   timeoutMs: '--timeout',
-  clientTimeoutMs: '--client-timeout',
+  generatorTimeoutMs: '--generator-timeout',
   faultDelayMs: '--fault-delay',
   workMs: '--work',
   windowMs: '--window',
@@ -221,7 +229,7 @@ const FLAGS: Partial<Record<keyof ExperimentOptions, string>> = {
 
 /** Options whose default follows another option (see defaultOptions). */
 const DERIVED_FROM: Partial<Record<keyof ExperimentOptions, keyof ExperimentOptions>> = {
-  clientTimeoutMs: 'timeoutMs',
+  generatorTimeoutMs: 'timeoutMs',
   faultDelayMs: 'timeoutMs',
   windowMs: 'timeoutMs',
   burstEveryMs: 'timeoutMs',
@@ -287,9 +295,9 @@ function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof Ex
   check(within(options.burstEveryMs, 10, 60_000), 'burstEveryMs', '--burst-every must be between 10ms and 60s');
   check(within(options.stallMs, 1, 60_000), 'stallMs', '--stall must be between 1ms and 60s');
   check(
-    within(options.clientTimeoutMs, 1, 120_000),
-    'clientTimeoutMs',
-    '--client-timeout must be between 1ms and 120s',
+    within(options.generatorTimeoutMs, 1, 120_000),
+    'generatorTimeoutMs',
+    '--generator-timeout must be between 1ms and 120s',
   );
   check(within(options.faultDelayMs, 0, 120_000), 'faultDelayMs', '--fault-delay must be between 0 and 120s');
   check(within(options.workMs, 0, 10_000), 'workMs', '--work must be between 0 and 10s');

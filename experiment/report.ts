@@ -194,7 +194,7 @@ export function formatRunTable(run: RunResult): string {
       `${endpoint.path} → ${endpoint.dependency}`,
       String(t.sent),
       String(t.ok),
-      t.clientTimeouts > 0 ? `${t.timeout} (${t.clientTimeouts} client)` : String(t.timeout),
+      t.generatorTimeouts > 0 ? `${t.timeout} (${t.generatorTimeouts} by the generator)` : String(t.timeout),
       String(t.rejected),
       String(t.other),
       percent(t.successRate),

@@ -154,7 +154,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     const plan: LoadPlan = {
       ...schedule,
       targets: service.routes.map((route) => ({ path: route.path, url: service.url + route.path })),
-      clientTimeoutMs: options.clientTimeoutMs,
+      generatorTimeoutMs: options.generatorTimeoutMs,
       windowMs: options.windowMs,
       faultAt,
     };

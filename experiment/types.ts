@@ -77,7 +77,7 @@ export interface ExperimentOptions {
   /** The service's outbound timeout, identical in both configurations. */
   timeoutMs: number;
   /** The load generator aborts a request this long after actually sending it. */
-  clientTimeoutMs: number;
+  generatorTimeoutMs: number;
   /** Delay the proxy adds in the slow-a scenario (default 90 % of timeoutMs). */
   faultDelayMs: number;
   /** Simulated work of the dependency stubs per request. */
@@ -128,7 +128,7 @@ export interface ResultMeta {
 export interface OutcomeCounts {
   sent: number;
   ok: number;
-  /** Service answered 504, or the load generator gave up at clientTimeoutMs. */
+  /** Service answered 504, or the load generator gave up at generatorTimeoutMs. */
   timeout: number;
   /** Service answered 503 because the bulkhead was full. */
   rejected: number;
@@ -145,7 +145,7 @@ export interface Percentiles {
 /** Figures of the fault period (tMs ≥ 0); the lead before it has its own `lead` counts. */
 export interface EndpointTotals extends OutcomeCounts {
   /** The part of `timeout` where the load generator aborted, not the service. */
-  clientTimeouts: number;
+  generatorTimeouts: number;
   /** ok / sent, between 0 and 1; null when nothing was sent. */
   successRate: number | null;
   /** Latency of every request, from its intended send time to its outcome. Null when sent is 0. */

@@ -2,7 +2,7 @@
 // fault, and an --out path that cannot be written.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseCli } from '../../experiment/options.js';
+import { parseResult } from '../../experiment/read-result.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -103,5 +104,28 @@ describe('--out that cannot be written', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the card's client timeout is the service's --timeout", () => {
+  test("the load generator's own timeout is --generator-timeout; --client-timeout says so", () => {
+    assert.equal(parseCli(['--generator-timeout', '250ms']).options.generatorTimeoutMs, 250);
+    assert.throws(() => parseCli(['--client-timeout', '1s']), {
+      message: /^--client-timeout is now --generator-timeout.*--timeout/,
+    });
+  });
+
+  test('a file of version 2, which called it clientTimeoutMs, reads in the new names', () => {
+    const old = JSON.parse(readFileSync(path.join(root, 'test/node/fixtures/measured-v2.json'), 'utf8')) as {
+      options: Record<string, unknown>;
+    };
+    assert.equal(old.options.clientTimeoutMs, 300);
+    const file = parseResult(JSON.stringify(old), 'old.json');
+    assert.equal(file.options.generatorTimeoutMs, 300);
+    assert.ok(!('clientTimeoutMs' in file.options));
+    assert.deepEqual(
+      file.runs.map((run) => run.endpoints[0]!.totals.generatorTimeouts),
+      file.runs.map(() => 0),
+    );
   });
 });

@@ -171,7 +171,7 @@ describe('open-loop load generator', () => {
         warmupMs: 0,
         durationMs: 1500,
         leadMs: 0,
-        clientTimeoutMs: 10_000,
+        generatorTimeoutMs: 10_000,
         windowMs: 500,
         faultAt: now() + 20,
       });
@@ -215,7 +215,7 @@ describe('open-loop load generator', () => {
         warmupMs: 0,
         leadMs: 0,
         durationMs: 1000,
-        clientTimeoutMs: 2000,
+        generatorTimeoutMs: 2000,
         windowMs: 500,
         faultAt,
       });
@@ -418,7 +418,7 @@ describe('runs', () => {
   });
 
   test('under overload the generator, the service and the bulkheads still count every request once', async (t) => {
-    // A client timeout shorter than the service's, and this thread (the service's) blocked for
+    // A generator timeout shorter than the service's, and this thread (the service's) blocked for
     // 300 ms twice: at the end of the first window of the lead, and half a second after the fault.
     // Requests pile up, fill the pool of 6 before and after the fault, and are answered after the
     // generator gave up on them, or never read at all.
@@ -428,7 +428,7 @@ describe('runs', () => {
       leadMs: 600,
       warmupMs: 200,
       poolSize: 6,
-      clientTimeoutMs: 80,
+      generatorTimeoutMs: 80,
       runs: ['shared/slow-a'],
     });
     const block = () => {
@@ -523,7 +523,7 @@ describe('CLI', () => {
       '--burst-every',
       '--stall',
       '--timeout',
-      '--client-timeout',
+      '--generator-timeout',
       '--fault-delay',
       '--work',
       '--window',
@@ -539,7 +539,7 @@ describe('CLI', () => {
     }
     const { options } = parseCli(['--duration', '3', '--timeout', '250', '--runs', 'shared/slow-a']);
     assert.equal(options.durationMs, 3000);
-    assert.equal(options.clientTimeoutMs, 350);
+    assert.equal(options.generatorTimeoutMs, 350);
     assert.equal(options.faultDelayMs, 225);
     assert.equal(options.windowMs, 250, 'one window per timeout period');
     assert.throws(() => parseCli(['--runs', 'shared/slow-c']), /unknown run/);
