@@ -7,7 +7,16 @@ import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
 import os from 'node:os';
 import path from 'node:path';
-import { checkWritable, defaultOutPath, formatProgress, formatRunTable, whyNotWritten, writeResult } from './report.js';
+import {
+  checkWritable,
+  defaultOutPath,
+  formatProgress,
+  formatRunTable,
+  formatStartCheck,
+  formatSummary,
+  whyNotWritten,
+  writeResult,
+} from './report.js';
 import type { MeasuredRunFile } from './types.js';
 
 /** If something still holds the process open this long after the end, say what and exit. */
@@ -60,24 +69,30 @@ async function main(): Promise<number> {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   try {
     console.error(
-      `Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ` +
-        `${options.leadMs / 1000} s lead and ${options.durationMs / 1000} s after the fault each (process ${process.pid}).`,
+      `Runs: ${options.runs.join(', ')}${options.repeat > 1 ? `, ${options.repeat} times each, interleaved` : ''}; ` +
+        `${options.ratePerSecond}/s per endpoint, ${options.leadMs / 1000} s lead and ${options.durationMs / 1000} s ` +
+        `after the fault each (process ${process.pid}).`,
     );
     let shownSecond = -Infinity;
     const result = await runExperiment(options, {
       signal: stop.signal,
+      onStart: (check) => {
+        const warning = formatStartCheck(check);
+        if (warning) console.error(`\n${warning}\n`);
+      },
       onProgress: (progress) => {
         // One line a second at most, whatever the window.
         const second = Math.floor(progress.load.tMs / 1000);
         if (second === shownSecond) return;
         shownSecond = second;
-        console.error(formatProgress(progress, options.durationMs));
+        console.error(formatProgress(progress, options.durationMs, options.repeat));
       },
       onRunDone: (run) => {
         shownSecond = -Infinity;
         console.log(`\n${formatRunTable(run)}`);
       },
     });
+    if (result.runs.length > 0) console.log(`\n${formatSummary(result.runs)}`);
     if (result.runs.length > 0 && !(await keep(result, out))) return 1;
     return result.meta.interrupted ? (SIGNAL_EXIT[result.meta.stoppedBy ?? ''] ?? 1) : 0;
   } catch (error) {

@@ -14,6 +14,7 @@ export const DEFAULT_RUNS: RunName[] = [
   'per-dependency/burst-a',
   'shared/slow-a/pool-40/connections-8',
   'per-dependency/slow-a/connections-8',
+  'shared/slow-a/queue-20',
 ];
 
 /**
@@ -41,9 +42,11 @@ export function defaultOptions(overrides: Partial<ExperimentOptions> = {}): Expe
     burstSize: Math.floor((poolSize * 2) / 3),
     burstEveryMs: timeoutMs,
     stallMs: timeoutMs / 4,
+    busyMs: timeoutMs / 8,
     lateThresholdMs: 2,
     settleMs: 500,
     runs: [...DEFAULT_RUNS],
+    repeat: 3,
     generator: 'worker',
     label: '',
     ...overrides,
@@ -89,6 +92,11 @@ and --settle, milliseconds for every other duration.
   --stall T           an event-loop delay this long counts as the loop at its limit
                       (default 1/4 of --timeout)
   --late T            a send later than this after its intended time is a late send (default 2ms)
+  --busy T            a run is machine-busy, and left out of every conclusion, when the service's or
+                      the generator's event loop was held up this long, or a request left this late
+                                                                              (default 1/8 of --timeout)
+  --repeat N          make each run N times, interleaved; conclusions need 2 usable repeats each
+                                                                              (default 3)
   --settle T          pause between runs                                      (default 0.5s)
   --runs LIST         comma-separated runs, each <pool>/<scenario>, optionally followed by
                       /pool-N, /queue-N, /wait-T or /connections-N for that run alone;
@@ -143,6 +151,8 @@ export function parseCli(argv: readonly string[]): CliChoice {
       work: { type: 'string' },
       window: { type: 'string' },
       late: { type: 'string' },
+      busy: { type: 'string' },
+      repeat: { type: 'string' },
       settle: { type: 'string' },
       runs: { type: 'string' },
       generator: { type: 'string' },
@@ -183,6 +193,8 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('workMs', duration('work', 'ms'));
   set('windowMs', duration('window', 'ms'));
   set('lateThresholdMs', duration('late', 'ms'));
+  set('busyMs', duration('busy', 'ms'));
+  set('repeat', values.repeat === undefined ? undefined : parseCount(values.repeat, 'repeat'));
   set('settleMs', duration('settle', 's'));
   if (values.runs !== undefined) {
     set(
@@ -224,6 +236,8 @@ const FLAGS: Partial<Record<keyof ExperimentOptions, string>> = {
   burstEveryMs: '--burst-every',
   stallMs: '--stall',
   lateThresholdMs: '--late',
+  busyMs: '--busy',
+  repeat: '--repeat',
   settleMs: '--settle',
 };
 
@@ -234,6 +248,7 @@ const DERIVED_FROM: Partial<Record<keyof ExperimentOptions, keyof ExperimentOpti
   windowMs: 'timeoutMs',
   burstEveryMs: 'timeoutMs',
   stallMs: 'timeoutMs',
+  busyMs: 'timeoutMs',
   burstSize: 'poolSize',
 };
 
@@ -308,6 +323,12 @@ function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof Ex
   );
   check(within(options.lateThresholdMs, 0, 10_000), 'lateThresholdMs', '--late must be between 0 and 10s');
   check(within(options.settleMs, 0, 60_000), 'settleMs', '--settle must be between 0 and 60s');
+  check(within(options.busyMs, 1, 60_000), 'busyMs', '--busy must be between 1ms and 60s');
+  check(
+    Number.isInteger(options.repeat) && within(options.repeat, 1, 10),
+    'repeat',
+    '--repeat must be a whole number from 1 to 10',
+  );
   const seconds = (options.durationMs + options.leadMs + options.warmupMs) / 1000;
   check(
     options.ratePerSecond * seconds <= 1_000_000 &&

@@ -11,6 +11,9 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseCli } from '../../experiment/options.js';
 import { parseResult } from '../../experiment/read-result.js';
+import { busyReasons } from '../../experiment/busy.js';
+import { formatStartCheck } from '../../experiment/report.js';
+import type { MeasuredRunFile } from '../../experiment/types.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,6 +40,8 @@ async function runCli(
 }
 
 const short = [
+  '--repeat',
+  '1',
   '--rate',
   '40',
   '--duration',
@@ -61,7 +66,9 @@ describe('options name the option at fault', () => {
     assert.throws(() => parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '5ms']), {
       message: /^--burst-every must be/,
     });
-    assert.doesNotThrow(() => parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '50ms']));
+    assert.doesNotThrow(() =>
+      parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '50ms', '--busy', '2ms']),
+    );
   });
 });
 
@@ -76,7 +83,7 @@ describe('--out that cannot be written', () => {
       assert.equal(run.code, 2, run.output);
       assert.match(run.output, new RegExp(`^--out ${out.replaceAll('/', '\\/')}: `, 'm'));
       assert.doesNotMatch(run.output, /\n\s+at /, 'no stack trace');
-      assert.doesNotMatch(run.output, /shared\/healthy\s+\(fault/, 'no run was measured');
+      assert.doesNotMatch(run.output, /counts reconcile|Stopping/, 'no run was measured');
     });
   }
 
@@ -124,8 +131,69 @@ describe("the card's client timeout is the service's --timeout", () => {
     assert.equal(file.options.generatorTimeoutMs, 300);
     assert.ok(!('clientTimeoutMs' in file.options));
     assert.deepEqual(
-      file.runs.map((run) => run.endpoints[0]!.totals.generatorTimeouts),
-      file.runs.map(() => 0),
+      file.runs.map((run) => [run.repeat, run.busy, run.endpoints[0]!.totals.generatorTimeouts]),
+      file.runs.map(() => [1, null, 0]),
+    );
+  });
+});
+
+describe('repeats and a busy machine', () => {
+  test('--repeat runs every configuration again, interleaved, and sums them up by median and range', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bulkhead-repeat-'));
+    try {
+      const out = path.join(dir, 'run.json');
+      const run = await runCli([...short, '--repeat', '2', '--runs', 'shared/healthy,shared/failing-a', '--out', out]);
+      assert.equal(run.code, 0, run.output);
+      const file = JSON.parse(await readFile(out, 'utf8')) as MeasuredRunFile;
+      assert.equal(file.options.repeat, 2);
+      assert.deepEqual(
+        file.runs.map((r) => `${r.name} ${r.repeat}`),
+        ['shared/healthy 1', 'shared/failing-a 1', 'shared/healthy 2', 'shared/failing-a 2'],
+      );
+      for (const r of file.runs) {
+        assert.equal(typeof r.busy, 'boolean');
+        assert.equal(r.busy, r.busyReasons.length > 0);
+        assert.equal(r.loadAverageAtStart.length, 3);
+      }
+      assert.equal(typeof file.meta.busyAtStart.busy, 'boolean');
+      assert.match(run.output, /Median \(range\) over the repeats that were not machine-busy/);
+      assert.match(run.output, /shared\/failing-a\s+\/a\s+\d of 2\s+(0\.0%|–)/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a run is machine-busy when a thread was held up or a request left late by the bound', () => {
+    const loop = (peakMs: number, windowPeakMs = 0) => ({
+      peakMs,
+      p99Ms: 0,
+      meanMs: 0,
+      utilization: 0,
+      firstStallMs: null,
+      windows: [{ tMs: -200, peakMs: windowPeakMs, utilization: 0 }],
+    });
+    const endpoints = (lag: number) => [
+      { path: '/a', totals: { sendLagMaxMs: lag } },
+      { path: '/b', totals: { sendLagMaxMs: null } },
+    ];
+    const quiet = { eventLoop: { service: loop(11), generator: loop(13) }, endpoints: endpoints(18) };
+    assert.deepEqual(busyReasons(quiet, 25, false), []);
+    // In the lead too: the windows before the fault count.
+    const leadStall = { ...quiet, eventLoop: { service: loop(11, 247), generator: loop(4) } };
+    assert.deepEqual(busyReasons(leadStall, 25, false), ["the service's event loop was held up 247 ms"]);
+    const late = { eventLoop: { service: loop(3), generator: loop(40) }, endpoints: endpoints(31.5) };
+    assert.deepEqual(busyReasons(late, 25, false), [
+      "the load generator's event loop was held up 40 ms",
+      'a request to /a left 31.5 ms late',
+    ]);
+    assert.deepEqual(busyReasons(late, 25, true), ['a request to /a left 31.5 ms late'], 'inline: one loop');
+  });
+
+  test('a machine already busy at the start is said then', () => {
+    assert.equal(formatStartCheck({ loadAverage: 0.4, otherCores: 0.1, busy: false }, 2), null);
+    assert.match(
+      formatStartCheck({ loadAverage: 4.7, otherCores: 1.3, busy: true }, 2)!,
+      /^This machine is already busy: load average 4\.7 on 2 cores, and other processes used 1\.30 cores/,
     );
   });
 });

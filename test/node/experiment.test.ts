@@ -447,6 +447,11 @@ describe('runs', () => {
       },
     });
     assert.deepEqual(reconcile(run), []);
+    assert.equal(run.busy, true, 'a thread held up 300 ms makes the run machine-busy');
+    assert.ok(
+      run.busyReasons.some((reason) => /^the service's event loop was held up \d+/.test(reason)),
+      run.busyReasons.join('; '),
+    );
     const gaveUp = run.endpoints.reduce(
       (sum, endpoint) => sum + endpoint.service.answeredAfterClientGaveUp + endpoint.service.notReceived,
       0,
@@ -502,7 +507,20 @@ describe('CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     return { output: () => out, exited };
   };
-  const short = ['--rate', '50', '--duration', '1', '--lead', '0.2', '--warmup', '0.2', '--settle', '0.1'];
+  const short = [
+    '--repeat',
+    '1',
+    '--rate',
+    '50',
+    '--duration',
+    '1',
+    '--lead',
+    '0.2',
+    '--warmup',
+    '0.2',
+    '--settle',
+    '0.1',
+  ];
   const twoRuns = ['--runs', 'shared/healthy,shared/stalled-a', '--window', '250ms'];
   /** Waits until the first run's table is out and the second run is going. */
   const duringSecondRun = async (output: () => string) => {
