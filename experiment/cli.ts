@@ -2,9 +2,11 @@
 // Ctrl-C or SIGTERM once stops the current run, closes everything and still writes the finished
 // runs; a second one exits at once. The same happens when the process that started this one
 // (`npm run experiment`) ends.
+import { artilleryText } from './artillery.js';
 import { runExperiment } from './experiment.js';
 import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -38,6 +40,20 @@ async function main(): Promise<number> {
     return 0;
   }
   const { options } = choice;
+  if (choice.exportArtillery) {
+    const { file, target } = choice.exportArtillery;
+    try {
+      checkWritable(file);
+      await writeFile(file, artilleryText(options, target));
+    } catch (error) {
+      console.error(`--export-artillery ${file}: cannot write there: ${whyNotWritten(error)}`);
+      return 2;
+    }
+    console.log(
+      `Wrote ${file}: ${options.ratePerSecond}/s to each of ${target}/a and /b. Run it with: npx artillery run ${file}`,
+    );
+    return 0;
+  }
   const out = choice.out ?? defaultOutPath(new Date());
   try {
     checkWritable(out);

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { POOL_CONFIGS, SCENARIOS, type ExperimentOptions, type GeneratorThread, type RunName } from './types.js';
 import { parseRunName } from './run.js';
+import { checkTarget } from './artillery.js';
 
 export const DEFAULT_RUNS: RunName[] = [
   'shared/healthy',
@@ -58,6 +59,8 @@ export interface CliChoice {
   options: ExperimentOptions;
   /** Output file; undefined means experiment/results/<date>.json. */
   out: string | undefined;
+  /** Write the load as an Artillery script to `file`, aimed at `target`, instead of measuring. */
+  exportArtillery: { file: string; target: string } | undefined;
 }
 
 export const HELP = `Usage: npm run experiment -- [options]
@@ -108,6 +111,10 @@ and --settle, milliseconds for every other duration.
                       inline: it shares the service's event loop
   --label TEXT        free text saved with the result, e.g. what else ran on the machine
   --out FILE          where to write the JSON                 (default experiment/results/<date>.json)
+  --export-artillery FILE
+                      instead of measuring, write the same open-loop load (--rate, --warmup, --lead,
+                      --duration, --generator-timeout) as an Artillery 2 script aimed at --target
+  --target URL        the service the Artillery script loads, with /a and /b under it
   -h, --help          this text
 
 Progress goes to stderr (one line per window), the tables to stdout.
@@ -158,6 +165,8 @@ export function parseCli(argv: readonly string[]): CliChoice {
       generator: { type: 'string' },
       label: { type: 'string' },
       out: { type: 'string' },
+      'export-artillery': { type: 'string' },
+      target: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       // Renamed: the card's "client timeout" is the service's own --timeout (it is A's client).
       'client-timeout': { type: 'string' },
@@ -214,7 +223,20 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('label', values.label);
   const options = defaultOptions(overrides);
   validateOptions(options, new Set(Object.keys(overrides) as (keyof ExperimentOptions)[]));
-  return { help: values.help ?? false, options, out: values.out };
+  const file = values['export-artillery'];
+  if ((file === undefined) !== (values.target === undefined))
+    throw new Error('--export-artillery FILE and --target URL go together: the script, and the service it loads');
+  if (file !== undefined && values.runs !== undefined && options.runs.some((run) => run.split('/')[1] === 'burst-a'))
+    throw new Error(
+      '--export-artillery: Artillery runs its arrival phases one after another, so the bursts of burst-a cannot ' +
+        'run beside the steady stream; the script holds the steady load every other run sends',
+    );
+  return {
+    help: values.help ?? false,
+    options,
+    out: values.out,
+    exportArtillery: file === undefined ? undefined : { file, target: checkTarget(values.target!) },
+  };
 }
 
 /** The command-line name of each option that has one. */

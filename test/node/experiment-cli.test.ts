@@ -14,6 +14,7 @@ import { parseResult } from '../../experiment/read-result.js';
 import { busyReasons } from '../../experiment/busy.js';
 import { formatStartCheck } from '../../experiment/report.js';
 import type { MeasuredRunFile } from '../../experiment/types.js';
+import type { ArtilleryScript } from '../../experiment/artillery.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -195,5 +196,70 @@ describe('repeats and a busy machine', () => {
       formatStartCheck({ loadAverage: 4.7, otherCores: 1.3, busy: true }, 2)!,
       /^This machine is already busy: load average 4\.7 on 2 cores, and other processes used 1\.30 cores/,
     );
+  });
+});
+
+describe('--export-artillery: the same load from a distributed engine', () => {
+  test('writes an Artillery 2 script: its phases, arrival rate, timeout and both endpoints, and measures nothing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bulkhead-artillery-'));
+    try {
+      const file = path.join(dir, 'load.yml');
+      const run = await runCli([
+        '--rate',
+        '120',
+        '--warmup',
+        '1',
+        '--lead',
+        '0.5',
+        '--duration',
+        '5',
+        '--generator-timeout',
+        '250ms',
+        '--export-artillery',
+        file,
+        '--target',
+        'http://127.0.0.1:8080/',
+      ]);
+      assert.equal(run.code, 0, run.output);
+      assert.ok(run.took < 10_000, 'nothing measured');
+      const text = await readFile(file, 'utf8');
+      assert.match(text, /^# Artillery 2 script/);
+      // JSON after the comments: a YAML reader such as Artillery's reads it as it is.
+      const script = JSON.parse(text.replace(/^#.*\n/gm, '')) as ArtilleryScript;
+      assert.equal(script.config.target, 'http://127.0.0.1:8080');
+      assert.equal(script.config.http.timeout, 0.25, "Artillery's timeout, in seconds, is the generator's");
+      assert.deepEqual(
+        script.config.phases.map((phase) => [phase.duration, phase.arrivalRate]),
+        [
+          ['1000ms', 120],
+          ['500ms', 120],
+          ['5000ms', 120],
+        ],
+      );
+      const [scenario] = script.scenarios;
+      assert.equal(script.scenarios.length, 1, 'one scenario: no random pick between endpoints');
+      assert.deepEqual(
+        scenario!.flow.flatMap((step) => step.parallel.map((request) => request.get.url)),
+        ['/a', '/b'],
+        'every arrival sends /a and /b at once, so each gets the full rate',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('needs a target, refuses one that is not http(s), and the bursts of burst-a', () => {
+    assert.throws(() => parseCli(['--export-artillery', 'x.yml']), /--target URL go together/);
+    assert.throws(() => parseCli(['--target', 'http://x']), /go together/);
+    assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'ftp://x']), /not an http or https URL/);
+    assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'nowhere']), /not a URL/);
+    assert.throws(
+      () => parseCli(['--export-artillery', 'x.yml', '--target', 'http://x', '--runs', 'shared/burst-a']),
+      /bursts of burst-a/,
+    );
+    assert.deepEqual(parseCli(['--export-artillery', 'x.yml', '--target', 'https://x.example/api/']).exportArtillery, {
+      file: 'x.yml',
+      target: 'https://x.example/api',
+    });
   });
 });
