@@ -294,20 +294,18 @@ function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof Ex
   };
   const within = (value: number, low: number, high: number): boolean =>
     Number.isFinite(value) && value >= low && value <= high;
+  const whole = (key: 'poolSize' | 'queueSize' | 'burstSize' | 'repeat', low: number, high: number): void =>
+    check(
+      Number.isInteger(options[key]) && within(options[key], low, high),
+      key,
+      `${FLAGS[key]} must be a whole number from ${low} to ${high}`,
+    );
   check(within(options.ratePerSecond, 1, 5000), 'ratePerSecond', '--rate must be between 1 and 5000 per second');
   check(within(options.durationMs, 100, 600_000), 'durationMs', '--duration must be between 100ms and 600s');
   check(within(options.warmupMs, 0, 60_000), 'warmupMs', '--warmup must be between 0 and 60s');
   check(within(options.leadMs, 0, 60_000), 'leadMs', '--lead must be between 0 and 60s');
-  check(
-    Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000),
-    'poolSize',
-    '--pool must be a whole number from 2 to 10000',
-  );
-  check(
-    Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000),
-    'queueSize',
-    '--queue must be a whole number from 0 to 10000',
-  );
+  whole('poolSize', 2, 10_000);
+  whole('queueSize', 0, 10_000);
   check(
     options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000),
     'maxWaitMs',
@@ -324,11 +322,7 @@ function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof Ex
     '--connections must be a whole number from 1 to 10000',
   );
   check(within(options.timeoutMs, 1, 60_000), 'timeoutMs', '--timeout must be between 1ms and 60s');
-  check(
-    Number.isInteger(options.burstSize) && within(options.burstSize, 1, 10_000),
-    'burstSize',
-    '--burst must be a whole number from 1 to 10000',
-  );
+  whole('burstSize', 1, 10_000);
   check(within(options.burstEveryMs, 10, 60_000), 'burstEveryMs', '--burst-every must be between 10ms and 60s');
   check(within(options.stallMs, 1, 60_000), 'stallMs', '--stall must be between 1ms and 60s');
   check(
@@ -346,11 +340,7 @@ function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof Ex
   check(within(options.lateThresholdMs, 0, 10_000), 'lateThresholdMs', '--late must be between 0 and 10s');
   check(within(options.settleMs, 0, 60_000), 'settleMs', '--settle must be between 0 and 60s');
   check(within(options.busyMs, 1, 60_000), 'busyMs', '--busy must be between 1ms and 60s');
-  check(
-    Number.isInteger(options.repeat) && within(options.repeat, 1, 10),
-    'repeat',
-    '--repeat must be a whole number from 1 to 10',
-  );
+  whole('repeat', 1, 10);
   const seconds = (options.durationMs + options.leadMs + options.warmupMs) / 1000;
   check(
     options.ratePerSecond * seconds <= 1_000_000 &&
