@@ -447,6 +447,25 @@ describe('<measured-run> with repeats and busy runs', () => {
     expect(deepAll(el, '[role="alert"]')).to.have.length(0);
     expect(deepAll(el, 'tbody tr')).to.have.length(640);
   });
+
+  it('draws at most 32 configurations, as many as the experiment runs', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    data.runs = Array.from({ length: 33 }, (_, k) => ({
+      ...structuredClone(data.runs[k % 4]),
+      name: `shared/healthy/pool-${k + 2}`,
+    }));
+    el.result = data;
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal(
+      'Could not show the measured run: runs: there are more than 32 configurations (run names), and this chart ' +
+        'draws at most 32, each with its repeats (split the file)',
+    );
+    data.runs.pop();
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, 'figure')).to.have.length(32);
+  });
 });
 
 describe('<measured-run> loading a file', () => {

@@ -9,7 +9,16 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_RUNS } from '../../experiment/options.js';
 import { modelOf } from '../../experiment/model.js';
-import { DEMO_PAGE, KINDS_SAMPLE, README, readingHtml, readingMarkdown, SAMPLE } from '../../experiment/reading.js';
+import {
+  DEMO_PAGE,
+  KINDS_SAMPLE,
+  machineWords,
+  README,
+  readingHtml,
+  readingItems,
+  readingMarkdown,
+  SAMPLE,
+} from '../../experiment/reading.js';
 import { reconcile } from '../../experiment/report.js';
 import { parseRunName } from '../../experiment/run.js';
 import type { MeasuredRunFile } from '../../experiment/types.js';
@@ -39,21 +48,24 @@ test('the sample answers the whole card: default windows, every default run, its
   const [main, kinds] = samples as [MeasuredRunFile, MeasuredRunFile];
   assert.equal(main.options.windowMs, main.options.timeoutMs, 'one window per timeout period');
   assert.ok(main.options.leadMs > 0, 'a healthy lead before the fault');
+  // Every default run, three times, interleaved.
+  assert.equal(main.options.repeat, 3);
   assert.deepEqual(
-    main.runs.map((run) => run.name),
-    DEFAULT_RUNS,
+    main.runs.map((run) => `${run.name} ${run.repeat}`),
+    [1, 2, 3].flatMap((repeat) => DEFAULT_RUNS.map((name) => `${name} ${repeat}`)),
   );
   assert.deepEqual(
     kinds.runs.map((run) => [run.settings.queueSize > 0, run.settings.maxWaitMs !== null]),
-    [
+    [1, 2, 3].flatMap(() => [
       [true, false],
       [true, false],
       [false, true],
       [false, true],
-    ],
+    ]),
   );
   for (const sample of samples) {
-    assert.equal(sample.schemaVersion, 2);
+    assert.equal(sample.schemaVersion, 3);
+    for (const run of sample.runs) assert.equal(run.busy, run.busyReasons.length > 0, run.name);
     assert.equal(sample.meta.interrupted, false);
     assert.ok(sample.meta.label.length > 0, 'the label says what else ran on the machine');
     assert.equal(sample.meta.machine.loadAverageAtStart.length, 3);
@@ -111,4 +123,50 @@ describe('npm run experiment:reading on a sample it cannot read', () => {
       }
     });
   }
+});
+
+describe('the reading weighs repeats', () => {
+  const [main, kinds] = samples as [MeasuredRunFile, MeasuredRunFile];
+  /** The reading without its last item, which counts every request of every run, busy or not. */
+  const conclusions = (file: MeasuredRunFile) => readingItems(file, kinds).slice(0, -1);
+
+  test('no figure of a machine-busy run reaches a conclusion', () => {
+    const file = structuredClone(main);
+    const wrecked = structuredClone(file.runs.find((run) => run.name === 'shared/slow-a' && run.busy !== true)!);
+    Object.assign(wrecked, { repeat: 4, busy: true, busyReasons: ["the service's event loop was held up 900 ms"] });
+    for (const endpoint of wrecked.endpoints) {
+      Object.assign(endpoint.totals, { ok: 0, other: endpoint.totals.sent, timeout: 0, rejected: 0, successRate: 0 });
+      endpoint.totals.p99Ms = 5000;
+    }
+    file.runs.push(wrecked);
+    assert.deepEqual(conclusions(file), conclusions(main));
+    assert.match(machineWords(file, kinds), /shared\/slow-a repeat 4 \(the service's event loop was held up 900 ms\)/);
+  });
+
+  test('with fewer than two usable repeats, the machine was too busy to tell', () => {
+    const file = structuredClone(main);
+    for (const run of file.runs) if (run.name === 'shared/slow-a') run.busy = true;
+    const [starvation] = conclusions(file);
+    assert.match(
+      starvation!,
+      /^\*\*A slow A and \/b in the shared pool: this machine was too busy to tell \(.*shared\/slow-a had 0 of 3/,
+    );
+  });
+
+  test("a difference within the repeats' spread is not a conclusion", () => {
+    const file = structuredClone(main);
+    // Give per-dependency/slow-a's /b exactly the shared pool's figures: no difference at all.
+    const shared = file.runs.filter((run) => run.name === 'shared/slow-a');
+    file.runs
+      .filter((run) => run.name === 'per-dependency/slow-a')
+      .forEach((run, k) => {
+        run.endpoints[1]!.totals = structuredClone(shared[k]!.endpoints[1]!.totals);
+        run.busy = shared[k]!.busy;
+      });
+    const [starvation] = conclusions(file);
+    assert.match(
+      starvation!,
+      /^\*\*A slow A and \/b in the shared pool: (not distinguishable on this machine|this machine was too busy to tell)/,
+    );
+  });
 });

@@ -55,7 +55,7 @@ const endpointOf = (run: RunResult, path: string) => run.endpoints.find((e) => e
  * lab's tick model predicts, and which resource reached its limit first; then every run as a text
  * table. Where a configuration ran several times, its figures are medians (with their range) over
  * the repeats a busy machine did not disturb, and the table marks the busy runs. A file of more than
- * 320 runs or 50,000 windows is refused with a message.
+ * 320 runs, 32 configurations or 50,000 windows is refused with a message.
  *
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.

@@ -85,6 +85,8 @@ export interface MeasuredRunFile {
 export const MAX_WINDOWS_PER_ENDPOINT = 10_000;
 /** The most runs the chart shows: what the experiment writes at most (32 configurations, 10 repeats each). */
 export const MAX_RUNS = 320;
+/** The most configurations (distinct run names) the chart draws: what `--runs` names at most. */
+export const MAX_CONFIGURATIONS = 32;
 /** The most windows in a whole file: the most runs with two endpoints of a default run's 55 windows, and room. */
 export const MAX_WINDOWS = 50_000;
 
@@ -260,10 +262,18 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     );
   }
   let windowCount = 0;
+  const names = new Set<unknown>();
   runs.forEach((item, r) => {
     const run = object(item, `runs[${r}]`);
     const at = `runs[${r}]`;
     strings(run, at, 'name', 'pool', 'scenario');
+    names.add(run.name);
+    if (names.size > MAX_CONFIGURATIONS) {
+      throw new RangeError(
+        `runs: there are more than ${MAX_CONFIGURATIONS} configurations (run names), and this chart draws at most ` +
+          `${MAX_CONFIGURATIONS}, each with its repeats (split the file)`,
+      );
+    }
     numbers(run, at, 'durationMs', 'windowMs');
     positive(run, at, MAX_MS, 'durationMs', 'windowMs');
     if (third) {
