@@ -273,6 +273,10 @@ const SUMMARY_FIGURES: [title: string, key: keyof EndpointTotals, format: (value
   ['other', 'other', String],
   ['p50 ms', 'p50Ms', (value) => value.toFixed(1)],
   ['p99 ms', 'p99Ms', (value) => value.toFixed(1)],
+  ['rate/s', 'achievedRatePerSecond', (value) => value.toFixed(1)],
+  ['late', 'lateSends', String],
+  ['pool peak', 'poolOccupancyPeak', String],
+  ['loop delay ms', 'eventLoopDelayPeakMs', (value) => value.toFixed(1)],
 ];
 
 /**
