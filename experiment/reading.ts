@@ -37,8 +37,8 @@ const seconds = (value: number): string => `${Number((value / 1000).toFixed(1))}
 /** "58.7 %", or "58.7 % (58.1 to 59 %)" when the repeats differ: the median, then the range. */
 function spread(value: Spread | null, format: (value: number) => string): string {
   if (value === null) return '–';
-  if (value.min === value.max) return format(value.median);
-  return `${format(value.median)} (${format(value.min)} to ${format(value.max)})`;
+  const [low, high] = [format(value.min), format(value.max)];
+  return low === high ? format(value.median) : `${format(value.median)} (${low} to ${high})`;
 }
 const pctOf = (value: Spread | null): string => spread(value, pct);
 const msOf = (value: Spread | null): string => spread(value, ms);
@@ -199,8 +199,8 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
           ? `The pool of ${P} was first full ${msOf(pool)} after the fault started`
           : `The pool of ${P} never filled`) +
         `, and the first /b request to fail was due ${msOf(totalOf(shared, '/b', 'firstFailureMs'))} after it. ` +
-        `Over the ${seconds(options.durationMs)} after the fault /b, which never calls A, succeeded for ${pctOf(bShared)} ` +
-        `(${countOf(totalOf(shared, '/b', 'ok'))} of ${countOf(totalOf(shared, '/b', 'sent'))}), against ` +
+        `Over the ${seconds(options.durationMs)} after the fault /b, which never calls A, succeeded for ${pctOf(bShared)}, ` +
+        `${countOf(totalOf(shared, '/b', 'ok'))} of ${countOf(totalOf(shared, '/b', 'sent'))}, against ` +
         `${pctOf(leadB)} in the second before the fault, and /a for ${pctOf(successOf(shared, '/a'))}. With a bulkhead of ` +
         `${half} per dependency, /b succeeded for ${pctOf(bSplit)} with p99 ${msOf(totalOf(split, '/b', 'p99Ms'))}, and /a ` +
         `got fast rejections (p50 ${msOf(totalOf(split, '/a', 'p50Ms'))}) instead of waiting.`,

@@ -261,7 +261,7 @@ export function formatStartCheck(check: StartCheck, cpuCount = os.cpus().length)
 const spreadText = (spread: Spread | null, format: (value: number) => string): string =>
   spread === null
     ? '–'
-    : spread.min === spread.max
+    : format(spread.min) === format(spread.max)
       ? format(spread.median)
       : `${format(spread.median)} (${format(spread.min)}–${format(spread.max)})`;
 

@@ -41,7 +41,7 @@ const rate = (value: number | null) => (value === null ? '–' : `${Math.round(v
 const spread = (value: Spread | null, format: (value: number) => string, unit: string) =>
   value === null
     ? '–'
-    : value.min === value.max
+    : format(value.min) === format(value.max)
       ? format(value.median)
       : `${format(value.median)} (${format(value.min).replace(unit, '')} to ${format(value.max)})`;
 /** The repeats a configuration is drawn from: those not machine-busy, or all when every one was. */
