@@ -551,6 +551,10 @@ describe('CLI', () => {
       '--generator',
       '--label',
       '--out',
+      '--repeat',
+      '--busy',
+      '--export-artillery',
+      '--target',
       '--help',
     ]) {
       assert.ok(HELP.includes(option), `help mentions ${option}`);
