@@ -180,56 +180,60 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
     const shared = use('shared/slow-a');
     const split = use('per-dependency/slow-a');
     const busy = tooBusy(groups, ['shared/slow-a', 'per-dependency/slow-a']);
-    const bShared = successOf(shared, '/b');
-    const bSplit = successOf(split, '/b');
-    const starves = !busy && distinguishable(bShared, bSplit) && bShared!.median < bSplit!.median;
-    const onsets = shared.map(onset);
-    const start = onsets.every((found) => found !== null) ? spreadOf(onsets.map((found) => found.tMs)) : null;
-    const pool = figureOf(shared, (run) => run.limits.find((limit) => limit.resource === 'pool')?.atMs);
-    const leadB = figureOf(shared, (run) => {
-      const lead = endpoint(run, '/b').lead;
-      return lead.sent > 0 ? lead.ok / lead.sent : null;
-    });
-    items.push(
-      (starves
-        ? `**A slow A starves /b in the shared pool, within ${start ? periods(start.median + shared[0]!.windowMs) : 'the run'}.** `
-        : `**A slow A and /b in the shared pool: ${busy ?? UNDECIDED}.** `) +
-        `A answered ${ms(options.faultDelayMs)} late, just inside the ${ms(options.timeoutMs)} timeout. ` +
-        (pool
-          ? `The pool of ${P} was first full ${msOf(pool)} after the fault started`
-          : `The pool of ${P} never filled`) +
-        `, and the first /b request to fail was due ${msOf(totalOf(shared, '/b', 'firstFailureMs'))} after it. ` +
-        `Over the ${seconds(options.durationMs)} after the fault /b, which never calls A, succeeded for ${pctOf(bShared)}, ` +
-        `${countOf(totalOf(shared, '/b', 'ok'))} of ${countOf(totalOf(shared, '/b', 'sent'))}, against ` +
-        `${pctOf(leadB)} in the second before the fault, and /a for ${pctOf(successOf(shared, '/a'))}. With a bulkhead of ` +
-        `${half} per dependency, /b succeeded for ${pctOf(bSplit)} with p99 ${msOf(totalOf(split, '/b', 'p99Ms'))}, and /a ` +
-        `got fast rejections (p50 ${msOf(totalOf(split, '/a', 'p50Ms'))}) instead of waiting.`,
-    );
+    if (busy) items.push(`**A slow A and /b in the shared pool: ${busy}.**`, `**Latency: ${busy}.**`);
+    else {
+      const bShared = successOf(shared, '/b');
+      const bSplit = successOf(split, '/b');
+      const starves = !busy && distinguishable(bShared, bSplit) && bShared!.median < bSplit!.median;
+      const onsets = shared.map(onset);
+      const start = onsets.every((found) => found !== null) ? spreadOf(onsets.map((found) => found.tMs)) : null;
+      const pool = figureOf(shared, (run) => run.limits.find((limit) => limit.resource === 'pool')?.atMs);
+      const leadB = figureOf(shared, (run) => {
+        const lead = endpoint(run, '/b').lead;
+        return lead.sent > 0 ? lead.ok / lead.sent : null;
+      });
+      items.push(
+        (starves
+          ? `**A slow A starves /b in the shared pool, within ${start ? periods(start.median + shared[0]!.windowMs) : 'the run'}.** `
+          : `**A slow A and /b in the shared pool: ${busy ?? UNDECIDED}.** `) +
+          `A answered ${ms(options.faultDelayMs)} late, just inside the ${ms(options.timeoutMs)} timeout. ` +
+          (pool
+            ? `The pool of ${P} was first full ${msOf(pool)} after the fault started`
+            : `The pool of ${P} never filled`) +
+          `, and the first /b request to fail was due ${msOf(totalOf(shared, '/b', 'firstFailureMs'))} after it. ` +
+          `Over the ${seconds(options.durationMs)} after the fault /b, which never calls A, succeeded for ${pctOf(bShared)}, ` +
+          `${countOf(totalOf(shared, '/b', 'ok'))} of ${countOf(totalOf(shared, '/b', 'sent'))}, against ` +
+          `${pctOf(leadB)} in the second before the fault, and /a for ${pctOf(successOf(shared, '/a'))}. With a bulkhead of ` +
+          `${half} per dependency, /b succeeded for ${pctOf(bSplit)} with p99 ${msOf(totalOf(split, '/b', 'p99Ms'))}, and /a ` +
+          `got fast rejections (p50 ${msOf(totalOf(split, '/a', 'p50Ms'))}) instead of waiting.`,
+      );
 
-    const bP99 = totalOf(shared, '/b', 'p99Ms');
-    const bLeadP99 = figureOf(shared, (run) => endpoint(run, '/b').lead.p99Ms);
-    const aP99 = totalOf(shared, '/a', 'p99Ms');
-    const rose = !busy && distinguishable(bP99, bLeadP99) && bP99!.median > bLeadP99!.median;
-    const nearA = rose && bP99!.median >= 0.5 * (aP99?.median ?? Infinity);
-    const errors = (path: '/a' | '/b') => figureOf(shared, (run) => 1 - (endpoint(run, path).totals.successRate ?? 0));
-    const [aErrors, bErrors] = [errors('/a'), errors('/b')];
-    items.push(
-      `**Latency: ${busy ? busy : nearA ? 'as the card predicts' : 'not as the card predicts'}.** The card expects /b's p99 to ` +
-        `rise to /a's level. /b's p99 was ${msOf(bLeadP99)} before the fault and ${msOf(bP99)} after it, against /a's ` +
-        `${msOf(aP99)}` +
-        (nearA || busy
-          ? '.'
-          : `: with no waiting line, the starved /b requests were refused within milliseconds (/b's p50 ` +
-            `${msOf(totalOf(shared, '/b', 'p50Ms'))}), so the starvation shows as errors, not as latency, and a good ` +
-            'percentile hides the failures.') +
-        ` The card also expects /b's error rate to reach /a's: ${
-          busy || !distinguishable(aErrors, bErrors)
-            ? `whether it did is ${UNDECIDED}`
-            : bErrors!.median > aErrors!.median
-              ? 'it went past it'
-              : 'it stayed below it'
-        }, ${pctOf(bErrors)} against ${pctOf(aErrors)}.`,
-    );
+      const bP99 = totalOf(shared, '/b', 'p99Ms');
+      const bLeadP99 = figureOf(shared, (run) => endpoint(run, '/b').lead.p99Ms);
+      const aP99 = totalOf(shared, '/a', 'p99Ms');
+      const rose = !busy && distinguishable(bP99, bLeadP99) && bP99!.median > bLeadP99!.median;
+      const nearA = rose && bP99!.median >= 0.5 * (aP99?.median ?? Infinity);
+      const errors = (path: '/a' | '/b') =>
+        figureOf(shared, (run) => 1 - (endpoint(run, path).totals.successRate ?? 0));
+      const [aErrors, bErrors] = [errors('/a'), errors('/b')];
+      items.push(
+        `**Latency: ${busy ? busy : nearA ? 'as the card predicts' : 'not as the card predicts'}.** The card expects /b's p99 to ` +
+          `rise to /a's level. /b's p99 was ${msOf(bLeadP99)} before the fault and ${msOf(bP99)} after it, against /a's ` +
+          `${msOf(aP99)}` +
+          (nearA || busy
+            ? '.'
+            : `: with no waiting line, the starved /b requests were refused within milliseconds (/b's p50 ` +
+              `${msOf(totalOf(shared, '/b', 'p50Ms'))}), so the starvation shows as errors, not as latency, and a good ` +
+              'percentile hides the failures.') +
+          ` The card also expects /b's error rate to reach /a's: ${
+            busy || !distinguishable(aErrors, bErrors)
+              ? `whether it did is ${UNDECIDED}`
+              : bErrors!.median > aErrors!.median
+                ? 'it went past it'
+                : 'it stayed below it'
+          }, ${pctOf(bErrors)} against ${pctOf(aErrors)}.`,
+      );
+    }
   }
 
   const queued = 'shared/slow-a/queue-20';
@@ -238,36 +242,39 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
     const split = use('per-dependency/slow-a');
     const plain = use('shared/slow-a');
     const busy = tooBusy(groups, [queued, 'per-dependency/slow-a']);
-    const [lineTimeouts, splitTimeouts] = [totalOf(line, '/a', 'timeout'), totalOf(split, '/a', 'timeout')];
-    const [lineRejected, splitRejected] = [totalOf(line, '/a', 'rejected'), totalOf(split, '/a', 'rejected')];
-    const turned =
-      !busy &&
-      distinguishable(lineTimeouts, splitTimeouts) &&
-      lineTimeouts!.median > splitTimeouts!.median &&
-      distinguishable(lineRejected, splitRejected) &&
-      splitRejected!.median > lineRejected!.median;
-    const kindsLine = kinds?.runs.filter((run) => run.name === 'per-dependency/slow-a/queue-20' && run.busy !== true);
-    items.push(
-      `**Fast rejections instead of timeouts: ${busy ?? (turned ? 'yes, where the shared pool makes calls wait' : UNDECIDED)}.** ` +
-        "The card's second claim needs a shared pool in which /a's calls time out. Without a waiting line " +
-        `(shared/slow-a), /a had ${countsOf(totalOf(plain, '/a', 'timeout'), 'timeout')} and ` +
-        `${countsOf(totalOf(plain, '/a', 'rejected'), 'rejection')}: a call that finds the pool full is refused at once. In a shared pool of ` +
-        `${P} whose calls wait in a line of 20 for a slot, like a thread pool with a bounded queue (\`${queued}\`), ` +
-        `/a's ${countOf(totalOf(line, '/a', 'sent'))} requests ended in ${countsOf(lineTimeouts, 'timeout')} and ` +
-        `${countsOf(lineRejected, 'rejection')} (p50 ${msOf(totalOf(line, '/a', 'p50Ms'))}), and /b succeeded for ` +
-        `${pctOf(successOf(line, '/b'))} (p50 ${msOf(totalOf(line, '/b', 'p50Ms'))}). With a bulkhead of ${half} per ` +
-        `dependency and no line (per-dependency/slow-a), /a's ended in ${countsOf(splitTimeouts, 'timeout')} and ` +
-        `${countsOf(splitRejected, 'rejection')} (p50 ${msOf(totalOf(split, '/a', 'p50Ms'))}), and /b succeeded for ` +
-        `${pctOf(successOf(split, '/b'))}.` +
-        (kindsLine && kindsLine.length > 0
-          ? ` A bulkhead per dependency with a line of its own (per-dependency/slow-a/queue-20 in \`${KINDS_SAMPLE}\`) ` +
-            `gave /a ${countsOf(totalOf(kindsLine, '/a', 'timeout'), 'timeout')}` +
-            (distinguishable(totalOf(kindsLine, '/a', 'timeout'), splitTimeouts) &&
-            totalOf(kindsLine, '/a', 'timeout')!.median > splitTimeouts!.median
-              ? ': it is the waiting, not the isolation, that turns fast rejections into timeouts; the isolation keeps /b out of it.'
-              : '.')
-          : ''),
-    );
+    if (busy) items.push(`**Fast rejections instead of timeouts: ${busy}.**`);
+    else {
+      const [lineTimeouts, splitTimeouts] = [totalOf(line, '/a', 'timeout'), totalOf(split, '/a', 'timeout')];
+      const [lineRejected, splitRejected] = [totalOf(line, '/a', 'rejected'), totalOf(split, '/a', 'rejected')];
+      const turned =
+        !busy &&
+        distinguishable(lineTimeouts, splitTimeouts) &&
+        lineTimeouts!.median > splitTimeouts!.median &&
+        distinguishable(lineRejected, splitRejected) &&
+        splitRejected!.median > lineRejected!.median;
+      const kindsLine = kinds?.runs.filter((run) => run.name === 'per-dependency/slow-a/queue-20' && run.busy !== true);
+      items.push(
+        `**Fast rejections instead of timeouts: ${busy ?? (turned ? 'yes, where the shared pool makes calls wait' : UNDECIDED)}.** ` +
+          "The card's second claim needs a shared pool in which /a's calls time out. Without a waiting line " +
+          `(shared/slow-a), /a had ${countsOf(totalOf(plain, '/a', 'timeout'), 'timeout')} and ` +
+          `${countsOf(totalOf(plain, '/a', 'rejected'), 'rejection')}: a call that finds the pool full is refused at once. In a shared pool of ` +
+          `${P} whose calls wait in a line of 20 for a slot, like a thread pool with a bounded queue (\`${queued}\`), ` +
+          `/a's ${countOf(totalOf(line, '/a', 'sent'))} requests ended in ${countsOf(lineTimeouts, 'timeout')} and ` +
+          `${countsOf(lineRejected, 'rejection')} (p50 ${msOf(totalOf(line, '/a', 'p50Ms'))}), and /b succeeded for ` +
+          `${pctOf(successOf(line, '/b'))} (p50 ${msOf(totalOf(line, '/b', 'p50Ms'))}). With a bulkhead of ${half} per ` +
+          `dependency and no line (per-dependency/slow-a), /a's ended in ${countsOf(splitTimeouts, 'timeout')} and ` +
+          `${countsOf(splitRejected, 'rejection')} (p50 ${msOf(totalOf(split, '/a', 'p50Ms'))}), and /b succeeded for ` +
+          `${pctOf(successOf(split, '/b'))}.` +
+          (kindsLine && kindsLine.length > 0
+            ? ` A bulkhead per dependency with a line of its own (per-dependency/slow-a/queue-20 in \`${KINDS_SAMPLE}\`) ` +
+              `gave /a ${countsOf(totalOf(kindsLine, '/a', 'timeout'), 'timeout')}` +
+              (distinguishable(totalOf(kindsLine, '/a', 'timeout'), splitTimeouts) &&
+              totalOf(kindsLine, '/a', 'timeout')!.median > splitTimeouts!.median
+                ? ': it is the waiting, not the isolation, that turns fast rejections into timeouts; the isolation keeps /b out of it.'
+                : '.')
+            : ''),
+      );
+    }
   }
 
   if (has('shared/failing-a', 'per-dependency/failing-a', 'shared/slow-a', 'per-dependency/slow-a')) {
@@ -277,51 +284,60 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
       'shared/slow-a',
       'per-dependency/slow-a',
     ]);
-    const bSuccess = (run: RunResult) => endpoint(run, '/b').totals.successRate ?? 0;
-    const slowGap = pairedGaps(groups, 'shared/slow-a', 'per-dependency/slow-a', bSuccess);
-    const failGap = pairedGaps(groups, 'shared/failing-a', 'per-dependency/failing-a', bSuccess);
-    const less = !busy && distinguishable(slowGap, failGap) && Math.abs(failGap!.median) < Math.abs(slowGap!.median);
-    items.push(
-      `**A failing A: ${busy ?? (less ? 'less difference' : UNDECIDED)}.** ` +
-        `A's calls failed at once and gave their slots back: /b succeeded for ${pctOf(successOf(use('shared/failing-a'), '/b'))} ` +
-        `in the shared pool and ${pctOf(successOf(use('per-dependency/failing-a'), '/b'))} with its own bulkhead. The gap ` +
-        `between the two, repeat by repeat, was ${spread(failGap, points)}, against ${spread(slowGap, points)} with a slow A.`,
-    );
+    if (busy) items.push(`**A failing A: ${busy}.**`);
+    else {
+      const bSuccess = (run: RunResult) => endpoint(run, '/b').totals.successRate ?? 0;
+      const slowGap = pairedGaps(groups, 'shared/slow-a', 'per-dependency/slow-a', bSuccess);
+      const failGap = pairedGaps(groups, 'shared/failing-a', 'per-dependency/failing-a', bSuccess);
+      const less = !busy && distinguishable(slowGap, failGap) && Math.abs(failGap!.median) < Math.abs(slowGap!.median);
+      items.push(
+        `**A failing A: ${busy ?? (less ? 'less difference' : UNDECIDED)}.** ` +
+          `A's calls failed at once and gave their slots back: /b succeeded for ${pctOf(successOf(use('shared/failing-a'), '/b'))} ` +
+          `in the shared pool and ${pctOf(successOf(use('per-dependency/failing-a'), '/b'))} with its own bulkhead. The gap ` +
+          `between the two, repeat by repeat, was ${spread(failGap, points)}, against ${spread(slowGap, points)} with a slow A.`,
+      );
+    }
   }
 
   if (has('shared/burst-a', 'per-dependency/burst-a')) {
     const shared = use('shared/burst-a');
     const split = use('per-dependency/burst-a');
     const busy = tooBusy(groups, ['shared/burst-a', 'per-dependency/burst-a']);
-    const burst = groups.get('shared/burst-a')!.runs[0]!.burst;
-    const sharedRate = figureOf(shared, (run) => okPerSecond(run, '/a'));
-    const splitRate = figureOf(split, (run) => okPerSecond(run, '/a'));
-    const differ = !busy && distinguishable(sharedRate, splitRate);
-    const concurrent = totalOf(shared, '/a', 'concurrentPeak');
-    items.push(
-      `**The price of isolation.** The card predicts: ${CARD_PRICE} Literally, /a completes fewer requests with the ` +
-        'shared pool than with bulkheads per dependency, under normal conditions. ' +
-        (burst
-          ? `Measured with both dependencies healthy, /a getting ${count(options.ratePerSecond)} requests a second plus a ` +
-            `burst of ${burst.size} at once every ${ms(burst.everyMs)}, more than its own ${half} slots: in the shared pool ` +
-            `/a completed ${spread(sharedRate, perSecond)} (${pctOf(successOf(shared, '/a'))}), with up to ` +
-            `${countOf(concurrent)} calls running at once; with its own bulkhead of ${half}, ${spread(splitRate, perSecond)} ` +
-            `(${pctOf(successOf(split, '/a'))}), the rest refused at the bulkhead. `
-          : '') +
-        (busy
-          ? `Whether the prediction held: ${busy}.`
-          : !differ
-            ? `Whether the prediction held is ${UNDECIDED}.`
-            : sharedRate!.median < splitRate!.median
-              ? "The card's literal prediction was borne out: the shared pool completed less."
-              : "The card's literal prediction was not borne out: the shared pool completed more, not less. Our " +
-                'reading: isolation does have a price under normal load, but the configuration with bulkheads pays ' +
-                "it, since a bulkhead of P/2 refuses the bursts that a shared pool absorbs with the other half's idle " +
-                'slots. We take that cost to be what the card calls the price of isolation, and its sentence to have ' +
-                'the two configurations the wrong way round.') +
-        ` /b succeeded for ${pctOf(successOf(shared, '/b'))} in the shared pool and ${pctOf(successOf(split, '/b'))} with ` +
-        'its own bulkhead.',
-    );
+    if (busy)
+      items.push(
+        `**The price of isolation.** The card predicts: ${CARD_PRICE} Whether its literal prediction held: ${busy}.`,
+      );
+    else {
+      const burst = groups.get('shared/burst-a')!.runs[0]!.burst;
+      const sharedRate = figureOf(shared, (run) => okPerSecond(run, '/a'));
+      const splitRate = figureOf(split, (run) => okPerSecond(run, '/a'));
+      const differ = !busy && distinguishable(sharedRate, splitRate);
+      const concurrent = totalOf(shared, '/a', 'concurrentPeak');
+      items.push(
+        `**The price of isolation.** The card predicts: ${CARD_PRICE} Literally, /a completes fewer requests with the ` +
+          'shared pool than with bulkheads per dependency, under normal conditions. ' +
+          (burst
+            ? `Measured with both dependencies healthy, /a getting ${count(options.ratePerSecond)} requests a second plus a ` +
+              `burst of ${burst.size} at once every ${ms(burst.everyMs)}, more than its own ${half} slots: in the shared pool ` +
+              `/a completed ${spread(sharedRate, perSecond)} (${pctOf(successOf(shared, '/a'))}), with up to ` +
+              `${countOf(concurrent)} calls running at once; with its own bulkhead of ${half}, ${spread(splitRate, perSecond)} ` +
+              `(${pctOf(successOf(split, '/a'))}), the rest refused at the bulkhead. `
+            : '') +
+          (busy
+            ? `Whether the prediction held: ${busy}.`
+            : !differ
+              ? `Whether the prediction held is ${UNDECIDED}.`
+              : sharedRate!.median < splitRate!.median
+                ? "The card's literal prediction was borne out: the shared pool completed less."
+                : "The card's literal prediction was not borne out: the shared pool completed more, not less. Our " +
+                  'reading: isolation does have a price under normal load, but the configuration with bulkheads pays ' +
+                  "it, since a bulkhead of P/2 refuses the bursts that a shared pool absorbs with the other half's idle " +
+                  'slots. We take that cost to be what the card calls the price of isolation, and its sentence to have ' +
+                  'the two configurations the wrong way round.') +
+          ` /b succeeded for ${pctOf(successOf(shared, '/b'))} in the shared pool and ${pctOf(successOf(split, '/b'))} with ` +
+          'its own bulkhead.',
+      );
+    }
   }
 
   const connShared = groupByName(file.runs).find(
@@ -332,29 +348,32 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
   );
   if (connShared && connSplit) {
     const busy = tooBusy(groups, [connShared.name, connSplit.name]);
-    const runs = connShared.usable;
-    const first = connShared.runs[0]!;
-    const [aRate, bRate] = [successOf(runs, '/a'), successOf(runs, '/b')];
-    const spared = !busy && distinguishable(aRate, bRate) && bRate!.median > aRate!.median;
-    items.push(
-      `**Other resources: connections.** With the service's outbound agent limited to ${first.connections.limit} ` +
-        `connections for A and B together and a shared pool of ${first.bulkheads[0]!.limit}, the first to reach its ` +
-        `limit was ${limitsWords(runs)} after the fault; the pool's peak was ` +
-        `${countOf(figureOf(runs, (run) => run.bulkheads[0]!.occupancyPeak))} of ${first.bulkheads[0]!.limit}. ` +
-        `/a's calls queued in the agent for a connection (${countOf(figureOf(runs, (run) => run.connections.waited.A))} ` +
-        `waited, up to ${countOf(figureOf(runs, (run) => run.connections.waitingPeak))} at once) and mostly ran out of ` +
-        `time there: /a succeeded for ${pctOf(aRate)}. /b succeeded for ${pctOf(bRate)}, and for ` +
-        `${pctOf(successOf(connSplit.usable, '/b'))} with a bulkhead per dependency and the same limit (there: ` +
-        `${limitsWords(connSplit.usable)}); ${countOf(figureOf(runs, (run) => run.connections.waited.B))} of /b's calls ` +
-        'waited for a connection. ' +
-        (busy
-          ? `Which endpoint the limit starved: ${busy}.`
-          : spared
-            ? "Node's agent hands a freed connection to a call waiting for the same dependency and keeps idle " +
-              "keep-alive connections per dependency, so /b's calls mostly found B's own connection free: here the " +
-              'connection limit starved /a, not /b.'
-            : `Which endpoint the limit starved is ${UNDECIDED}.`),
-    );
+    if (busy) items.push(`**Other resources: connections: ${busy}.**`);
+    else {
+      const runs = connShared.usable;
+      const first = connShared.runs[0]!;
+      const [aRate, bRate] = [successOf(runs, '/a'), successOf(runs, '/b')];
+      const spared = !busy && distinguishable(aRate, bRate) && bRate!.median > aRate!.median;
+      items.push(
+        `**Other resources: connections.** With the service's outbound agent limited to ${first.connections.limit} ` +
+          `connections for A and B together and a shared pool of ${first.bulkheads[0]!.limit}, the first to reach its ` +
+          `limit was ${limitsWords(runs)} after the fault; the pool's peak was ` +
+          `${countOf(figureOf(runs, (run) => run.bulkheads[0]!.occupancyPeak))} of ${first.bulkheads[0]!.limit}. ` +
+          `/a's calls queued in the agent for a connection (${countOf(figureOf(runs, (run) => run.connections.waited.A))} ` +
+          `waited, up to ${countOf(figureOf(runs, (run) => run.connections.waitingPeak))} at once) and mostly ran out of ` +
+          `time there: /a succeeded for ${pctOf(aRate)}. /b succeeded for ${pctOf(bRate)}, and for ` +
+          `${pctOf(successOf(connSplit.usable, '/b'))} with a bulkhead per dependency and the same limit (there: ` +
+          `${limitsWords(connSplit.usable)}); ${countOf(figureOf(runs, (run) => run.connections.waited.B))} of /b's calls ` +
+          'waited for a connection. ' +
+          (busy
+            ? `Which endpoint the limit starved: ${busy}.`
+            : spared
+              ? "Node's agent hands a freed connection to a call waiting for the same dependency and keeps idle " +
+                "keep-alive connections per dependency, so /b's calls mostly found B's own connection free: here the " +
+                'connection limit starved /a, not /b.'
+              : `Which endpoint the limit starved is ${UNDECIDED}.`),
+      );
+    }
   }
 
   const all = groupByName(file.runs);
@@ -400,7 +419,15 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
       find('shared', false),
       find('per-dependency', false),
     ];
-    if (qShared && qSplit && wShared && wSplit) {
+    const short = [qShared, qSplit, wShared, wSplit].filter((group) => group && group.usable.length < 2);
+    if (qShared && qSplit && wShared && wSplit && short.length > 0) {
+      items.push(
+        `**Two other kinds of bulkhead** (\`${KINDS_SAMPLE}\`, a slow A): this machine was too busy to tell (a ` +
+          'conclusion needs two repeats that were not machine-busy, and ' +
+          short.map((group) => `${esc(group!.name)} had ${group!.usable.length} of ${group!.runs.length}`).join(', ') +
+          ').',
+      );
+    } else if (qShared && qSplit && wShared && wSplit) {
       const line = (group: typeof qShared) =>
         `/a ${pctOf(successOf(group.usable, '/a'))}, /b ${pctOf(successOf(group.usable, '/b'))} with p50 ` +
         `${msOf(totalOf(group.usable, '/b', 'p50Ms'))}`;
@@ -440,6 +467,9 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
   return items;
 }
 
+/** Up to this many machine-busy runs are named one by one, with their reasons. */
+const LISTED_BUSY_RUNS = 6;
+
 /** The machine, its load, and which runs it held up, from the files' metadata and each run's figures. */
 export function machineWords(file: MeasuredRunFile, kinds: MeasuredRunFile | null): string {
   const m = file.meta.machine;
@@ -469,7 +499,11 @@ export function machineWords(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
     (busy.length === 0
       ? `none was (the longest hold-ups were ${ms(held('service'))} in the service, ${ms(held('generator'))} in the ` +
         `generator, and the latest request left ${ms(late)} late).`
-      : `${busy.length} of ${runs.length} were: ${busy.map((run) => `${esc(run.name)} repeat ${run.repeat} (${run.busyReasons.map(esc).join('; ')})`).join('; ')}.`) +
+      : busy.length <= LISTED_BUSY_RUNS
+        ? `${busy.length} of ${runs.length} were: ${busy.map((run) => `${esc(run.name)} repeat ${run.repeat} (${run.busyReasons.map(esc).join('; ')})`).join('; ')}.`
+        : `${busy.length} of ${runs.length} were, held up by as much as ${ms(held('service'))} in the service, ` +
+          `${ms(held('generator'))} in the generator, and with requests leaving as late as ${ms(late)}; each run's ` +
+          'reasons are in the JSON (`busyReasons`) and on the demo page.') +
     ' Figures are medians over the repeats that were not machine-busy, with the range in brackets where the repeats ' +
     'differ; a conclusion is drawn only where two configurations differ by more than either one varies, and otherwise ' +
     `the reading says "${UNDECIDED}".`
