@@ -388,8 +388,9 @@ export class BulkheadLab extends ScenarioElement {
     // The first screen's inputs and gates, side by side where they fit, have no heading of their own.
     if (heading === undefined) return html`<section part="section" class="bench">${views}</section>`;
     // Until its views are drawn, the heading takes the keyboard's focus and draws them: Tab reaches
-    // every section without drawing the whole lab first.
-    return html`<section part="section" id=${first.id} aria-labelledby="h-${first.id}">
+    // every section without drawing the whole lab first. Unnamed, a section is no landmark: three labs
+    // on a page would otherwise bring three regions of each name.
+    return html`<section part="section" id=${first.id}>
       <div role="heading" aria-level=${Math.min(6, level)} class="heading section" id="h-${first.id}"
         tabindex=${pending.length ? 0 : -1} @focus=${() => pending.forEach((section) => this.#drawNow(section.id))}>${heading}</div>
       ${views}
