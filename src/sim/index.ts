@@ -5,14 +5,31 @@ export {
   FIELDS,
   MAX_OFFERED,
   POLICIES,
+  RETRY_DEFAULTS,
+  RETRY_FIELDS,
+  UI_RETRY_BUDGETS,
+  maxAttempts,
   normalizeConfig,
   offeredCount,
   presets,
   quoteValue,
+  retrySettings,
   uiRangeOf,
+  uiValuesOf,
   validateConfig,
 } from './config.js';
-export type { ConfigProblem, Fault, LabConfig, NumericField, Policy, Preset, PresetName, Tenant } from './config.js';
+export type {
+  ConfigProblem,
+  Fault,
+  LabConfig,
+  NumericField,
+  Policy,
+  Preset,
+  PresetName,
+  RetryField,
+  RetrySettings,
+  Tenant,
+} from './config.js';
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';
 export { metricsAt, p95, requiredCompletions, stateAt } from './derive.js';

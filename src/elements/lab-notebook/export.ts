@@ -77,7 +77,10 @@ function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
     '',
     '| setting | value |',
     '|---|---|',
-    ...FIELDS.map((field) => row([field, snapshot.config[field]])),
+    // A retry setting left out of the config is at its default, and is left out here too.
+    ...FIELDS.filter((field) => snapshot.config[field] !== undefined).map((field) =>
+      row([field, snapshot.config[field]]),
+    ),
     '',
     '| tenant | completed / offered | completion rate | timed out | rejected | failed | pending | p95 (completed only) | required | gate |',
     '|---|---|---|---|---|---|---|---|---|---|',
