@@ -33,9 +33,11 @@ export type {
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';
 export { metricsAt, p95, requiredCompletions, stateAt } from './derive.js';
-export type { Gate, RequestState, TenantMetrics } from './derive.js';
+export type { AttemptState, Gate, RequestState, TenantMetrics } from './derive.js';
 export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.js';
 export type { EndedAt, SlotView } from './occupancy.js';
+export { recovery, requestsAt } from './requests.js';
+export type { RequestView } from './requests.js';
 export { endingOf, explain, isolation } from './explain.js';
 export type { Admission, BlockedTick, Ending, Explanation, IsolationReading, SlotHolder } from './explain.js';
 export { sweep } from './sweep.js';
