@@ -39,6 +39,15 @@ export type { EndedAt, SlotView } from './occupancy.js';
 export { recovery, requestsAt } from './requests.js';
 export type { RequestView } from './requests.js';
 export { endingOf, explain, isolation } from './explain.js';
-export type { Admission, BlockedTick, Ending, Explanation, IsolationReading, SlotHolder } from './explain.js';
+export type {
+  Admission,
+  AttemptEnd,
+  BlockedTick,
+  Ending,
+  Explanation,
+  IsolationReading,
+  RetryStep,
+  SlotHolder,
+} from './explain.js';
 export { sweep } from './sweep.js';
 export type { Sweep, SweepField, SweepMeasure } from './sweep.js';
