@@ -50,4 +50,4 @@ export type {
   SlotHolder,
 } from './explain.js';
 export { sweep } from './sweep.js';
-export type { Sweep, SweepField, SweepMeasure } from './sweep.js';
+export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';
