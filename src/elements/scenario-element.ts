@@ -11,7 +11,7 @@ const warned = new Set<string>();
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
  * else its own config attributes) and shows notices about corrected attributes.
  *
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: the starting config.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: the starting config.
  * @attr {'shared-fifo' | 'shared-round-robin' | 'strict-partitions' | 'borrowing'} policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
  * @attr {number} slots - total slots, 1–8.
  * @attr {number} reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.

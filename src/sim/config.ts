@@ -503,7 +503,7 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
   return { config, problems };
 }
 
-export type PresetName = 'stalled-dependency' | 'count-every-request' | 'slow-vs-dead';
+export type PresetName = 'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm';
 
 export interface Preset {
   title: string;
@@ -536,6 +536,24 @@ export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.fr
       bHold: 1,
       bTimeout: 4,
       queueCap: 0,
+    }),
+  },
+  'retry-storm': {
+    title: 'A retry storm outlasts its cause',
+    config: presetConfig({
+      policy: 'shared-fifo',
+      slots: 5,
+      reservedA: 3,
+      aPerTick: 1,
+      bEvery: 1,
+      aFault: 'stall',
+      aHold: 3,
+      aTimeout: 3,
+      bHold: 2,
+      bTimeout: 2,
+      queueCap: 6,
+      aRecovers: 3,
+      retries: 3,
     }),
   },
 });

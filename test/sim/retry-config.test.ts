@@ -5,6 +5,7 @@ import {
   RETRY_DEFAULTS,
   maxAttempts,
   normalizeConfig,
+  presets,
   retrySettings,
   simulate,
   uiRangeOf,
@@ -147,5 +148,11 @@ describe('what the elements offer for the retry settings', () => {
     expect(uiRangeOf('retries', config)).to.deep.equal({ min: 0, max: 3 });
     expect(uiRangeOf('retryDelay', config)).to.deep.equal({ min: 1, max: 6 });
     expect(uiRangeOf('retryBudget', config)).to.deep.equal({ min: 10, max: 100 });
+  });
+
+  it('has a retry-storm preset inside those values', () => {
+    const storm = presets['retry-storm'].config;
+    expect(retrySettings(storm)).to.deep.equal({ aRecovers: 3, retries: 3, retryDelay: 1, retryBudget: null });
+    expect(normalizeConfig({ ...storm }).problems).to.deep.equal([]);
   });
 });

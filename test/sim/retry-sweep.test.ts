@@ -6,6 +6,7 @@ import {
   RETRY_FIELDS,
   metricsAt,
   normalizeConfig,
+  presets,
   simulate,
   sweep,
   uiValuesOf,
@@ -55,6 +56,13 @@ describe('sweep over the retry settings', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('on the retry-storm preset, shared FIFO completes all of B with a 10 % budget, 8 of 12 at 20 %, 5 at 50 % and 100 %, 7 with none', () => {
+    const { values, lines } = sweep(presets['retry-storm'].config, 'retryBudget', 'b-completed');
+    expect(values).to.deep.equal([10, 20, 50, 100, null]);
+    expect(lines['shared-fifo']).to.deep.equal([12, 8, 5, 5, 7]);
+    expect(lines['strict-partitions']).to.deep.equal([12, 12, 12, 12, 12]);
   });
 
   it('takes a retry setting outside the elements’ values as the elements do', () => {

@@ -26,7 +26,7 @@ import { ScenarioElement } from '../scenario-element.js';
  * `bulkhead-tick`.
  *
  * @summary The complete bulkhead lab.
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: config and guided steps.
  * @attr {string} heading - a title to show instead of the preset's.
  * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
  * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset

@@ -28,6 +28,9 @@ export const GUIDES: Record<Experiment, string[]> = {
     "Choose A's fault fail fast instead: failed calls hand their slot back at once, and B completes 12 of 12 even in the shared pool.",
     'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
   ],
+  'retry-storm': [
+    "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
+  ],
   custom: [
     'Change any input: the result is recomputed at once, and playback does not start on its own.',
     'Play, step or scrub through the 20 ticks and watch who holds each slot and who waits.',
@@ -75,5 +78,7 @@ export const SCOPE_BY_EXPERIMENT: Record<Experiment, string> = {
     'The gate is a fixed-fixture check of one 21-tick window, not a service-level agreement or a long-run percentage.',
   'slow-vs-dead':
     "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
+  'retry-storm':
+    'Clients here retry after a fixed delay, with no backoff or jitter; a retry budget is counted per tenant over the window so far.',
   custom: 'Your own inputs: the same rules apply, and the figures describe only this window.',
 };
