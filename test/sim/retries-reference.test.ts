@@ -1,4 +1,5 @@
-// docs/MODEL.md, Retries and recovery: the reference fixture's figures, and the retry-storm preset's.
+// docs/MODEL.md, Retries and recovery: the reference fixture's figures, and the retry-storm preset's,
+// asserted here and compared with the tables the page shows (between its figures markers).
 import { expect } from '@open-wc/testing';
 import {
   explain,
@@ -29,7 +30,53 @@ const fixture: Partial<LabConfig> = {
 
 const fullWindow = (run: LabRun) => ({ ...metricsAt(run, run.config.horizon), recovered: recovery(run) });
 
+/** One row of a figures table: per tenant, completed of offered, attempts, and the recovery tick. */
+function row(name: string, config: Partial<LabConfig>): string {
+  const run = simulate(config);
+  const m = fullWindow(run);
+  const cells = (['A', 'B'] as const).flatMap((t) => [
+    `${m[t].completed} of ${m[t].offered}`,
+    String(m[t].attempts),
+    m.recovered[t] === null ? 'never' : `tick ${m.recovered[t]}`,
+  ]);
+  return `| ${[name, ...cells].join(' | ')} |`;
+}
+
+function table(rows: [string, Partial<LabConfig>][]): string {
+  return [
+    '| case | A completed | A attempts | A recovers from | B completed | B attempts | B recovers from |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(([name, config]) => row(name, config)),
+  ].join('\n');
+}
+
+const REFERENCE: [string, Partial<LabConfig>][] = [
+  ['no retries', fixture],
+  ['3 retries', { ...fixture, retries: 3 }],
+  ['3 retries, budget 10 %', { ...fixture, retries: 3, retryBudget: 10 }],
+  ['3 retries, strict partitions', { ...fixture, retries: 3, policy: 'strict-partitions' }],
+];
+
 const storm = presets['retry-storm'].config;
+const STORM: [string, Partial<LabConfig>][] = [
+  ['the preset: 3 retries, no budget', storm],
+  ['no retries', { ...storm, retries: 0 }],
+  ['budget 10 %', { ...storm, retryBudget: 10 }],
+  ['budget 20 %', { ...storm, retryBudget: 20 }],
+  ['budget 50 %', { ...storm, retryBudget: 50 }],
+  ['budget 100 %', { ...storm, retryBudget: 100 }],
+  ['strict partitions', { ...storm, policy: 'strict-partitions' }],
+  ['strict partitions, no retries', { ...storm, policy: 'strict-partitions', retries: 0 }],
+  ['partitions with idle borrowing', { ...storm, policy: 'borrowing' }],
+];
+
+/** The text between `<!-- figures:NAME … -->` and `<!-- /figures:NAME -->` in docs/MODEL.md. */
+async function documented(name: string): Promise<string> {
+  const page = await (await fetch('/docs/MODEL.md')).text();
+  const block = new RegExp(`<!-- figures:${name} [^>]*-->\\n([\\s\\S]*?)\\n<!-- /figures:${name} -->`).exec(page);
+  expect(block, `docs/MODEL.md has no figures:${name} block`).to.not.equal(null);
+  return block![1]!;
+}
 
 describe('retries and recovery: the reference fixture (docs/MODEL.md)', () => {
   it('without retries: A completes 27 of 32, every new A request completes from tick 3; B 16 of 16', () => {
@@ -74,6 +121,11 @@ describe('retries and recovery: the reference fixture (docs/MODEL.md)', () => {
     expect(explain(run, 'A0').retry).to.deep.equal({ kind: 'sent', id: 'A0.1', tick: 4 });
     expect(explain(run, 'A1').retry).to.deep.equal({ kind: 'refused', tick: 4, retriesSent: 1, firstAttempts: 10 });
   });
+
+  it('is the table docs/MODEL.md shows', async () => {
+    const expected = table(REFERENCE);
+    expect(await documented('retry-reference'), `expected:\n${expected}`).to.equal(expected);
+  });
 });
 
 describe('retries and recovery: the retry-storm preset (docs/MODEL.md)', () => {
@@ -99,5 +151,10 @@ describe('retries and recovery: the retry-storm preset (docs/MODEL.md)', () => {
     const run = simulate({ ...storm, retryBudget: 10 });
     expect(run.requests).to.deep.equal(simulate({ ...storm, retries: 0 }).requests);
     expect(recovery(run)).to.deep.equal({ A: 3, B: 0 });
+  });
+
+  it('is the table docs/MODEL.md shows', async () => {
+    const expected = table(STORM);
+    expect(await documented('retry-storm'), `expected:\n${expected}`).to.equal(expected);
   });
 });
