@@ -23,21 +23,16 @@ export interface RetrySettings {
   retryBudget: number | null;
 }
 
-/** Without retry settings, the model is the one without retries: A faulty all window, no retries. */
-export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze({
-  aRecovers: null,
-  retries: 0,
-  retryDelay: 1,
-  retryBudget: null,
-});
-
 /** A config's retry settings, each left out one at its default. */
-export const retrySettings = (config: Partial<RetrySettings>): RetrySettings => ({
-  aRecovers: config.aRecovers ?? RETRY_DEFAULTS.aRecovers,
-  retries: config.retries ?? RETRY_DEFAULTS.retries,
-  retryDelay: config.retryDelay ?? RETRY_DEFAULTS.retryDelay,
-  retryBudget: config.retryBudget ?? RETRY_DEFAULTS.retryBudget,
-});
+export const retrySettings = ({
+  aRecovers = null,
+  retries = 0,
+  retryDelay = 1,
+  retryBudget = null,
+}: Partial<RetrySettings>): RetrySettings => ({ aRecovers, retries, retryDelay, retryBudget });
+
+/** Without retry settings, the model is the one without retries: A faulty all window, no retries. */
+export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze(retrySettings({}));
 
 /**
  * The inputs of one scenario. The retry settings are optional: a config keeps only those it was
@@ -455,28 +450,23 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       const values = uiValuesOf(field, config);
       const numbers = values.filter((v) => v !== null);
       const noneAllowed = values.includes(null);
-      const none =
-        noneAllowed && (given === null || (typeof given === 'string' && given.trim().toLowerCase() === 'none'));
+      const none = noneAllowed && (given === null || (typeof given === 'string' && /^\s*none\s*$/i.test(given)));
       const parsed = none ? undefined : parseInteger(given);
-      // The nearest value offered; of two as near, the smaller.
+      // The nearest value offered; of two as near, the smaller. Garbage gets the default.
       const used: number | null = none
         ? null
         : parsed === undefined
           ? RETRY_DEFAULTS[field]
           : numbers.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best));
       config[field] = used as number;
-      if (!none && (parsed === undefined || used !== numberIn(given))) {
-        const [first] = numbers as [number];
-        const last = numbers[numbers.length - 1]!;
-        const choices =
-          last - first === numbers.length - 1
-            ? `${noneAllowed ? 'none or ' : ''}a whole number from ${first} to ${last}`
-            : `none, ${numbers.slice(0, -1).join(', ')} or ${last}`;
+      if (!none && used !== numberIn(given)) {
+        const { min, max } = uiRangeOf(field, config);
+        const choices = field === 'retryBudget' ? numbers.join(', ') : `a whole number from ${min} to ${max}`;
         problems.push({
           field,
           value: valueOf(given),
           used,
-          message: `${field}: ${shown(given)} is not ${choices}; using ${used ?? 'none'}`,
+          message: `${field}: ${shown(given)} is not ${noneAllowed ? 'none or ' : ''}${choices}; using ${used ?? 'none'}`,
         });
       }
       continue;

@@ -54,27 +54,19 @@ export function stateAt(record: RequestRecord, tick: number): AttemptState {
   return record.start !== null && tick >= record.start ? 'running' : 'waiting';
 }
 
-const nextOf = new WeakMap<readonly RequestRecord[], Int32Array>();
-
 /**
  * For each record (by index), the index of the next attempt of its request, or -1; null for a run
- * whose config makes no retries. Read once per run from the records, and kept while the run is.
+ * whose config makes no retries.
  */
 export function nextAttempts(run: LabRun): Int32Array | null {
   if (!run.config.retries) return null;
   const records = run.requests;
-  let next = nextOf.get(records);
-  if (!next) {
-    next = new Int32Array(records.length).fill(-1);
-    const latest = new Map<string, number>();
-    for (let i = 0; i < records.length; i++) {
-      const { request, attempt } = records[i]!;
-      const previous = latest.get(request);
-      if (attempt > 0 && previous !== undefined) next[previous] = i;
-      latest.set(request, i);
-    }
-    nextOf.set(records, next);
-  }
+  const next = new Int32Array(records.length).fill(-1);
+  const latest = new Map<string, number>();
+  records.forEach(({ request, attempt }, i) => {
+    if (attempt > 0) next[latest.get(request)!] = i;
+    latest.set(request, i);
+  });
   return next;
 }
 

@@ -45,11 +45,8 @@ export interface AttemptEnd {
 export type RetryStep =
   /** Retried: attempt `id` was offered at `tick`. */
   | { kind: 'sent'; id: string; tick: number }
-  /**
-   * Due at `tick`, but the tenant's retry budget refused it: `retriesSent` retries sent before it and
-   * `firstAttempts` first attempts offered by then did not allow one more.
-   */
-  | { kind: 'refused'; tick: number; retriesSent: number; firstAttempts: number }
+  /** Due at `tick`, but the tenant's retry budget refused it. */
+  | { kind: 'refused'; tick: number }
   /** It would have been due at `tick`, after the horizon. */
   | { kind: 'too-late'; tick: number }
   /** Every retry the config allows was sent. */
@@ -163,19 +160,15 @@ function isUsable(run: LabRun, counts: Record<Tenant, TickCounts>, tenant: Tenan
   return home || (policy === 'borrowing' && counts[other(tenant)].waiting[tick] === 0);
 }
 
-/** Whether `record` is an A call that started while A stalled: it holds its slot until its timeout. */
-const isStalled = (run: LabRun, record: RequestRecord) => {
-  const { aRecovers } = retrySettings(run.config);
-  return record.tenant === 'A' && run.config.aFault === 'stall' && (aRecovers === null || record.start! < aRecovers);
-};
-
 /** The call holding each slot after `tick`. */
 function holdersAt(run: LabRun, tick: number): Map<number, SlotHolder> {
   const holders = new Map<number, SlotHolder>();
+  const { aRecovers } = retrySettings(run.config);
   for (const r of run.requests) {
     if (r.arrival > tick) break;
     if (r.start === null || r.start > tick || (r.end !== null && tick >= r.end)) continue;
-    const stalled = isStalled(run, r);
+    // Only an A call that started before A recovered stalls.
+    const stalled = r.tenant === 'A' && run.config.aFault === 'stall' && (aRecovers === null || r.start < aRecovers);
     holders.set(r.slot!, { slot: r.slot!, id: r.id, tenant: r.tenant, stalled, borrowed: r.borrowed });
   }
   return holders;
@@ -190,36 +183,12 @@ function retryStep(run: LabRun, record: RequestRecord, attempts: RequestRecord[]
   if (next) return { kind: 'sent', id: next.id, tick: next.arrival };
   if (record.attempt >= retries) return { kind: 'none-left' };
   if (tick > run.config.horizon) return { kind: 'too-late', tick };
-  // Due and not sent: the budget refused it. Retries of the tick go in their requests' offer order.
-  const orderOf = (id: string) => run.requests.findIndex((r) => r.id === id);
-  const mine = orderOf(record.request);
-  let retriesSent = 0;
-  let firstAttempts = 0;
-  for (const r of run.requests) {
-    if (r.tenant !== record.tenant || r.arrival > tick) continue;
-    if (r.attempt === 0) firstAttempts++;
-    else if (r.arrival < tick || orderOf(r.request) < mine) retriesSent++;
-  }
-  return { kind: 'refused', tick, retriesSent, firstAttempts };
-}
-
-/** Every attempt of the request whose attempt is `run.requests[index]`, first to last. */
-function attemptsOf(run: LabRun, index: number): RequestRecord[] {
-  const records = run.requests;
-  const next = nextAttempts(run);
-  if (!next) return [records[index]!];
-  let first = index;
-  // A request's first attempt is offered before its retries.
-  while (first > 0 && records[first]!.id !== records[index]!.request) first--;
-  const attempts: RequestRecord[] = [];
-  for (let j = first; j >= 0; j = next[j]!) attempts.push(records[j]!);
-  return attempts;
+  return { kind: 'refused', tick }; // due and not sent: only the budget refuses a retry
 }
 
 /** Why attempt `id` ended as it did. @throws RangeError when the run has no such attempt. */
 export function explain(run: LabRun, id: string): Explanation {
-  const index = run.requests.findIndex((r) => r.id === id);
-  const request = run.requests[index];
+  const request = run.requests.find((r) => r.id === id);
   if (!request) throw new RangeError(`id: ${quoteValue(id)} is not a request of this run`);
   const counts = tickCounts(run);
   const blocked = blockedTicks(request, run.config.horizon).map((tick): BlockedTick => {
@@ -232,7 +201,7 @@ export function explain(run: LabRun, id: string): Explanation {
   const ending = endingOf(request);
   const keptOut = ending === 'rejected' || ending === 'timed-out-waiting';
   const byOther = blocked.some((b) => b.holders.some((h) => h.tenant !== request.tenant));
-  const attempts = attemptsOf(run, index);
+  const attempts = run.config.retries ? run.requests.filter((r) => r.request === request.request) : [request];
   const before = attempts[request.attempt - 1];
   return {
     request,

@@ -102,7 +102,7 @@ describe('retry settings, forgivingly (normalizeConfig)', () => {
       10, 10, 10, 10, 20, 20, 50, 50, 100, 100,
     ]);
     expect(normalized({ retryBudget: 15 }).problems[0]!.message).to.equal(
-      'retryBudget: 15 is not none, 10, 20, 50 or 100; using 10',
+      'retryBudget: 15 is not none or 10, 20, 50, 100; using 10',
     );
   });
 
@@ -113,7 +113,7 @@ describe('retry settings, forgivingly (normalizeConfig)', () => {
       'aRecovers: "soon" is not none or a whole number from 0 to 20; using none',
       'retries: "many" is not a whole number from 0 to 3; using 0',
       'retryDelay: "" is not a whole number from 1 to 6; using 1',
-      'retryBudget: an object is not none, 10, 20, 50 or 100; using none',
+      'retryBudget: an object is not none or 10, 20, 50, 100; using none',
     ]);
     const unreadable = Object.defineProperty({}, 'retries', {
       get: () => {

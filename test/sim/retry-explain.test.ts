@@ -37,14 +37,8 @@ describe('explain with retries', () => {
           else if (next) expect(account.retry).to.deep.equal({ kind: 'sent', id: next.id, tick: next.arrival });
           else if (r.attempt === retries) expect(account.retry).to.deep.equal({ kind: 'none-left' });
           else if (tick! > config.horizon) expect(account.retry).to.deep.equal({ kind: 'too-late', tick });
-          else {
-            expect(account.retry).to.include({ kind: 'refused', tick });
-            const { retriesSent, firstAttempts } = account.retry as { retriesSent: number; firstAttempts: number };
-            const ofTenant = run.requests.filter((x) => x.tenant === r.tenant && x.arrival <= tick!);
-            expect(firstAttempts).to.equal(ofTenant.filter((x) => x.attempt === 0).length);
-            expect(retriesSent).to.be.at.most(ofTenant.filter((x) => x.attempt > 0).length);
-            expect(100 * (retriesSent + 1)).to.be.greaterThan(config.retryBudget! * firstAttempts);
-          }
+          // Due and not sent: the budget refused it (retries.test.ts checks the arithmetic).
+          else expect(account.retry).to.deep.equal({ kind: 'refused', tick });
           // A call holds its slot until its timeout only if it started before A recovered.
           for (const b of account.blocked) {
             for (const h of b.holders) {
