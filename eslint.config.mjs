@@ -12,6 +12,8 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      // Written by lit-localize build from xliff/de.xlf.
+      'src/generated/',
       'custom-elements.json',
       'demo/',
       'experiment/results/',

@@ -81,11 +81,28 @@ export default [
     output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minify],
   },
-  // Everything in one self-contained file, for a single script tag, and beside it the stylesheet
-  // that keeps each lab's space before the script has drawn it.
+  // Everything in one file for a single script tag, and beside it the stylesheet that keeps each
+  // lab's space before the script has drawn it. A few files more are fetched only when needed: each
+  // view a reader opens on demand (`bulkhead-lab.policy-compare.js`, `…sweep-chart.js`,
+  // `…request-inspector.js`), and each translation (`bulkhead-lab.de.js`) for a page in its language.
   {
     input: 'dist/lib/bundle.js',
-    output: { file: 'dist/bulkhead-lab.js', format: 'es', banner, sourcemap: true },
+    // The translation imports Lit's `html` from the bundle, which may export it for that: one file
+    // stays one file, instead of an entry that re-exports a chunk.
+    preserveEntrySignatures: 'allow-extension',
+    // The translation imports `str` from @lit/localize's main module, which also brings its
+    // page-wide locale machinery; none of its modules does anything on import, so unused ones go.
+    treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      banner,
+      sourcemap: true,
+      entryFileNames: 'bulkhead-lab.js',
+      // `bulkhead-lab.sweep-chart.js` for an element's own file, `bulkhead-lab.de.js` for German.
+      chunkFileNames: ({ facadeModuleId, name }) =>
+        `bulkhead-lab.${facadeModuleId?.match(/elements\/([\w-]+)\/define\.js$/)?.[1] ?? name}.js`,
+    },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.

@@ -57,18 +57,37 @@ export const PAGES = [
   { label: '200 labs', path: '/bench/page-200.html', html: (library) => articlePage(200, library), throttles: [1] },
 ];
 
-// Runs before any script of the page: records long tasks and layout shifts from the start, and
-// (on pages with a lab) when the first lab became usable.
-const OBSERVE = () => {
-  const seen = { longTasks: [], shift: 0, usable: null };
+// Runs before any script of the page: records from the start long tasks, layout shifts not caused
+// by input, and long animation frames (over 50 ms: what ran in them, by script), and (on pages with
+// a lab) when the first lab became usable.
+export const OBSERVE = () => {
+  const seen = { longTasks: [], shifts: [], frames: [], usable: null };
   window.benchSeen = seen;
   new PerformanceObserver((list) => seen.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
     type: 'longtask',
   });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.shift += entry.value;
+    for (const { hadRecentInput, startTime, value } of list.getEntries())
+      if (!hadRecentInput) seen.shifts.push({ startTime, value });
   }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries())
+      seen.frames.push({
+        startTime: frame.startTime,
+        duration: frame.duration,
+        blockingDuration: frame.blockingDuration,
+        scripts: frame.scripts.map(({ duration, sourceURL, invoker, invokerType }) => ({
+          duration,
+          sourceURL,
+          invoker,
+          invokerType,
+        })),
+      });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 };
+
+/** The sum of layout shift scores: at least the page's CLS, which is the largest burst of them. */
+export const shiftOf = (shifts) => shifts.reduce((sum, shift) => sum + shift.value, 0);
 
 // Usable: the first lab's controls are on screen, and a change of policy made as soon as they are
 // has been answered in the controls (the policy's help text changed) and painted. Checked every
@@ -98,10 +117,14 @@ const PROBE = () => {
   requestAnimationFrame(check);
 };
 
-/** Resolves once the page has had ten full idle periods in a row: nothing left to do at load. */
-const QUIET = (limit) =>
+/**
+ * Resolves once the page has had ten full idle periods in a row: nothing left to do at load; or
+ * after `limit` ms, even if no idle period came.
+ */
+export const QUIET = (limit) =>
   new Promise((resolve) => {
     const end = performance.now() + limit;
+    setTimeout(resolve, limit);
     let calm = 0;
     const next = () =>
       requestIdleCallback((deadline) => {
@@ -125,18 +148,34 @@ const ELEMENTS = () => {
   return count;
 };
 
-async function load(browser, url, { html, throttle, probe, width = 1280 }) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+/**
+ * A fresh tab, its CPU throttled, that gets `html` at `url` and runs OBSERVE and then each of
+ * `scripts` before the page's own; `goto()` loads the page and waits until it is quiet.
+ */
+export async function openPage(browser, url, { html, throttle = 1, width = 1280, height = 900, scripts = [] }) {
+  const page = await browser.newPage({ viewport: { width, height } });
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.addInitScript(OBSERVE);
-  if (probe) await page.addInitScript(PROBE);
+  for (const script of [OBSERVE, ...scripts]) await page.addInitScript(script);
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(QUIET, 30_000 * throttle);
+  const goto = async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate(QUIET, 30_000 * throttle);
+  };
+  return { page, cdp, errors, goto };
+}
+
+async function load(browser, url, { html, throttle, probe, width = 1280 }) {
+  const { page, cdp, errors, goto } = await openPage(browser, url, {
+    html,
+    throttle,
+    width,
+    scripts: probe ? [PROBE] : [],
+  });
+  await cdp.send('Performance.enable');
+  await goto();
   const seen = await page.evaluate(() => {
     const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/bulkhead-lab.js'));
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -154,25 +193,34 @@ async function load(browser, url, { html, throttle, probe, width = 1280 }) {
     afterScript: seen.usable !== null && seen.scriptArrived !== null ? seen.usable - seen.scriptArrived : null,
     painted: seen.painted,
     longTasks: seen.longTasks,
-    shift: seen.shift,
+    shift: shiftOf(seen.shifts),
     nodes,
     elements,
     heap: usedSize,
   };
 }
 
-/** 50 labs, loaded and quiet: scroll to the end a screen at a time, ten screens a second. */
-async function scrolling(browser, server, throttle) {
-  const path = '/bench/page-50-scroll.html';
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const cdp = await page.context().newCDPSession(page);
-  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  await page.route(`${server.url}${path}`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: articlePage(50) }),
-  );
-  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  await page.evaluate(QUIET, 30_000 * throttle);
-  const result = await page.evaluate(async () => {
+/**
+ * An article of `labs` labs, loaded and quiet: scroll to the end `step` px at a time (default a
+ * screen), a step every 100 ms, with `scrollBy` from the page. Long tasks and the longest gap
+ * between frames while scrolling; the long animation frames and layout shifts (OBSERVE) of the
+ * load and of the scroll, apart.
+ */
+export async function scrolling(
+  browser,
+  server,
+  throttle,
+  { labs = 50, step = null, width = 1280, height = 900 } = {},
+) {
+  const path = `/bench/page-${labs}-scroll.html`;
+  const { page, goto } = await openPage(browser, `${server.url}${path}`, {
+    html: articlePage(labs),
+    throttle,
+    width,
+    height,
+  });
+  await goto();
+  const result = await page.evaluate(async (step) => {
     const longTasks = [];
     const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)));
     observer.observe({ type: 'longtask' });
@@ -186,15 +234,29 @@ async function scrolling(browser, server, throttle) {
     };
     requestAnimationFrame(frame);
     const started = performance.now();
-    while (scrollY + innerHeight < document.documentElement.scrollHeight - 1) {
-      scrollBy(0, innerHeight);
+    let steps = 0;
+    // Bounded: a page that keeps growing as it is scrolled still ends.
+    while (scrollY + innerHeight < document.documentElement.scrollHeight - 1 && steps < 5000) {
+      scrollBy(0, step ?? innerHeight);
+      steps++;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     scrolling = false;
     await new Promise((resolve) => setTimeout(resolve, 500));
     observer.disconnect();
-    return { seconds: (performance.now() - started) / 1000, longTasks, longestFrame: Math.max(...gaps) };
-  });
+    const during = (entries) => entries.filter((e) => e.startTime >= started);
+    const before = (entries) => entries.filter((e) => e.startTime < started);
+    const { frames, shifts } = window.benchSeen;
+    return {
+      seconds: (performance.now() - started) / 1000,
+      steps,
+      longTasks,
+      longestFrame: Math.max(...gaps),
+      frames: during(frames),
+      shifts: during(shifts),
+      load: { frames: before(frames), shifts: before(shifts) },
+    };
+  }, step);
   await page.close();
   return result;
 }
@@ -208,7 +270,7 @@ const tasks = (list) =>
 /** Of several loads, how many had a long task, and each one's longest (0: none). */
 const longest = (list) => `${list.filter((t) => t > 0).length} of ${list.length}: ${list.map(Math.round).join(', ')}`;
 
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? null;
+export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? null;
 
 /**
  * The same page loaded `loads` times, each in a fresh tab: a first paint's work (fonts, form
@@ -284,18 +346,21 @@ export function figuresBlock({ chromium: version, rows, scrolls }) {
   return lines.join('\n');
 }
 
+/** Writes `block` (which starts with `start` and ends with `end`) over what each file holds between those markers. */
+export function writeFigures(files, start, end, block) {
+  for (const file of files) {
+    const doc = fs.readFileSync(file, 'utf8');
+    const from = doc.indexOf(start);
+    const to = doc.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`${file} has no ${start} marker`);
+    fs.writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
+    console.log(`written into ${file}`);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measurePages();
   const block = figuresBlock(figures);
   console.log(`\nPage-load bench\n${block.split('\n').slice(1, -1).join('\n')}`);
-  if (process.argv.includes('--write')) {
-    for (const file of DOCS) {
-      const doc = fs.readFileSync(file, 'utf8');
-      const from = doc.indexOf(START);
-      const to = doc.indexOf(END);
-      if (from < 0 || to < from) throw new Error(`${file} has no ${START} marker`);
-      fs.writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + END.length));
-      console.log(`written into ${file}`);
-    }
-  }
+  if (process.argv.includes('--write')) writeFigures(DOCS, START, END, block);
 }

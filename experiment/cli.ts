@@ -2,10 +2,24 @@
 // Ctrl-C or SIGTERM once stops the current run, closes everything and still writes the finished
 // runs; a second one exits at once. The same happens when the process that started this one
 // (`npm run experiment`) ends.
+import { artilleryText } from './artillery.js';
 import { runExperiment } from './experiment.js';
 import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
-import { defaultOutPath, formatProgress, formatRunTable, writeResult } from './report.js';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  checkWritable,
+  defaultOutPath,
+  formatProgress,
+  formatRunTable,
+  formatStartCheck,
+  formatSummary,
+  whyNotWritten,
+  writeResult,
+} from './report.js';
+import type { MeasuredRunFile } from './types.js';
 
 /** If something still holds the process open this long after the end, say what and exit. */
 const EXIT_GRACE_MS = 5_000;
@@ -26,7 +40,27 @@ async function main(): Promise<number> {
     return 0;
   }
   const { options } = choice;
+  if (choice.exportArtillery) {
+    const { file, target } = choice.exportArtillery;
+    try {
+      checkWritable(file);
+      await writeFile(file, artilleryText(options, target));
+    } catch (error) {
+      console.error(`--export-artillery ${file}: cannot write there: ${whyNotWritten(error)}`);
+      return 2;
+    }
+    console.log(
+      `Wrote ${file}: ${options.ratePerSecond}/s to each of ${target}/a and /b. Run it with: npx artillery run ${file}`,
+    );
+    return 0;
+  }
   const out = choice.out ?? defaultOutPath(new Date());
+  try {
+    checkWritable(out);
+  } catch (error) {
+    console.error(`--out ${out}: cannot write there: ${(error as Error).message}`);
+    return 2;
+  }
 
   const stop = new AbortController();
   let firstSignalAt = 0;
@@ -51,28 +85,31 @@ async function main(): Promise<number> {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   try {
     console.error(
-      `Runs: ${options.runs.join(', ')}; ${options.ratePerSecond}/s per endpoint, ` +
-        `${options.leadMs / 1000} s lead and ${options.durationMs / 1000} s after the fault each (process ${process.pid}).`,
+      `Runs: ${options.runs.join(', ')}${options.repeat > 1 ? `, ${options.repeat} times each, interleaved` : ''}; ` +
+        `${options.ratePerSecond}/s per endpoint, ${options.leadMs / 1000} s lead and ${options.durationMs / 1000} s ` +
+        `after the fault each (process ${process.pid}).`,
     );
     let shownSecond = -Infinity;
     const result = await runExperiment(options, {
       signal: stop.signal,
+      onStart: (check) => {
+        const warning = formatStartCheck(check);
+        if (warning) console.error(`\n${warning}\n`);
+      },
       onProgress: (progress) => {
         // One line a second at most, whatever the window.
         const second = Math.floor(progress.load.tMs / 1000);
         if (second === shownSecond) return;
         shownSecond = second;
-        console.error(formatProgress(progress, options.durationMs));
+        console.error(formatProgress(progress, options.durationMs, options.repeat));
       },
       onRunDone: (run) => {
         shownSecond = -Infinity;
         console.log(`\n${formatRunTable(run)}`);
       },
     });
-    if (result.runs.length > 0) {
-      await writeResult(out, result);
-      console.log(`\nWrote ${out}${result.meta.interrupted ? ' (interrupted: finished runs only)' : ''}`);
-    }
+    if (result.runs.length > 0) console.log(`\n${formatSummary(result.runs)}`);
+    if (result.runs.length > 0 && !(await keep(result, out))) return 1;
     return result.meta.interrupted ? (SIGNAL_EXIT[result.meta.stoppedBy ?? ''] ?? 1) : 0;
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -81,6 +118,33 @@ async function main(): Promise<number> {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
     launchers.stop();
+  }
+}
+
+/**
+ * Writes the result to `out`; should that fail after all (the disk filled, the folder went), to the
+ * results folder or the system's temporary folder instead, so minutes of measuring are not lost.
+ */
+async function keep(result: MeasuredRunFile, out: string): Promise<boolean> {
+  const note = result.meta.interrupted ? ' (interrupted: finished runs only)' : '';
+  try {
+    await writeResult(out, result);
+    console.log(`\nWrote ${out}${note}`);
+    return true;
+  } catch (error) {
+    const fallbacks = [defaultOutPath(new Date()), path.join(os.tmpdir(), path.basename(defaultOutPath(new Date())))];
+    for (const fallback of fallbacks.filter((file) => path.resolve(file) !== path.resolve(out))) {
+      try {
+        await writeResult(fallback, result);
+        console.error(`\nCould not write ${out}: ${whyNotWritten(error)}; kept the result in ${fallback}${note}`);
+        return false;
+      } catch {
+        // try the next place
+      }
+    }
+    console.error(`\nCould not write ${out} (${whyNotWritten(error)}) nor any other place; the result follows.`);
+    console.log(JSON.stringify(result));
+    return false;
   }
 }
 

@@ -1,4 +1,5 @@
-// The whole experiment: every requested run in turn, a pause between runs, and the result file's content.
+// The whole experiment: a look at how busy the machine is, every requested run in turn (all of them
+// once, then again, as often as options.repeat says), a pause between runs, and the result file's content.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   RESULT_SCHEMA,
@@ -6,11 +7,15 @@ import {
   type ExperimentOptions,
   type MeasuredRunFile,
   type RunResult,
+  type StartCheck,
 } from './types.js';
+import { checkStart } from './busy.js';
 import { loadAverage, machineInfo } from './host.js';
 import { runOne, type RunProgress } from './run.js';
 
 export interface ExperimentHooks {
+  /** Called once before the first run with how busy the machine already is. */
+  onStart?: (check: StartCheck) => void;
   onProgress?: (progress: RunProgress) => void;
   onRunDone?: (run: RunResult) => void;
   /**
@@ -24,6 +29,7 @@ export async function runExperiment(options: ExperimentOptions, hooks: Experimen
   const started = new Date();
   const loadAtStart = loadAverage();
   const runs: RunResult[] = [];
+  let busyAtStart: StartCheck = { loadAverage: loadAtStart[0] ?? 0, otherCores: 0, busy: false };
   const result = (): MeasuredRunFile => ({
     schema: RESULT_SCHEMA,
     schemaVersion: RESULT_SCHEMA_VERSION,
@@ -34,16 +40,23 @@ export async function runExperiment(options: ExperimentOptions, hooks: Experimen
       machine: machineInfo(loadAtStart),
       interrupted: hooks.signal?.aborted ?? false,
       stoppedBy: hooks.signal?.aborted ? stopReason(hooks.signal.reason) : null,
+      busyAtStart,
     },
     options,
     runs,
   });
   try {
-    for (const [index, name] of options.runs.entries()) {
-      if (index > 0) await sleep(options.settleMs, undefined, { signal: hooks.signal });
-      const run = await runOne(name, options, { signal: hooks.signal, onProgress: hooks.onProgress });
-      runs.push(run);
-      hooks.onRunDone?.(run);
+    busyAtStart = await checkStart(1000, hooks.signal);
+    hooks.onStart?.(busyAtStart);
+    // Interleaved, so a spell of load on the machine falls on different configurations, not on all
+    // repeats of one.
+    for (let repeat = 1; repeat <= options.repeat; repeat++) {
+      for (const name of options.runs) {
+        if (runs.length > 0) await sleep(options.settleMs, undefined, { signal: hooks.signal });
+        const run = await runOne(name, options, { repeat, signal: hooks.signal, onProgress: hooks.onProgress });
+        runs.push(run);
+        hooks.onRunDone?.(run);
+      }
     }
   } catch (error) {
     if (!hooks.signal?.aborted) throw error;

@@ -21,7 +21,7 @@ export interface LoadPlan {
   /** Measured time from the fault's start. */
   durationMs: number;
   /** Each request is aborted this long after it actually left. */
-  clientTimeoutMs: number;
+  generatorTimeoutMs: number;
   windowMs: number;
   /** Shared-clock time (see net.now) at which the fault starts: tMs 0. */
   faultAt: number;
@@ -41,7 +41,7 @@ export interface RequestRecord {
   latencyMs: number;
   outcome: Outcome;
   /** True when the generator itself gave up (counted as a timeout). */
-  clientTimeout: boolean;
+  generatorTimeout: boolean;
 }
 
 export interface LoadProgress {
@@ -63,7 +63,7 @@ export interface LoadHooks {
   signal?: AbortSignal;
 }
 
-const CLIENT_TIMEOUT = new Error('client timeout');
+const GENERATOR_TIMEOUT = new Error('the load generator gave up');
 
 function classify(answer: HttpReply): Outcome {
   if (answer.status === 200) return 'ok';
@@ -91,7 +91,7 @@ export interface Stream {
  * period boundary, so every window of one period holds one burst.
  */
 export function streamsOf(
-  plan: Omit<LoadPlan, 'targets' | 'clientTimeoutMs' | 'windowMs' | 'faultAt'> & {
+  plan: Omit<LoadPlan, 'targets' | 'generatorTimeoutMs' | 'windowMs' | 'faultAt'> & {
     targets: readonly unknown[];
   },
 ): Stream[] {
@@ -148,10 +148,10 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
     if (measured) progress[target]!.sent++;
     const abort = new AbortController();
     inFlight.add(abort);
-    const timer = setTimeout(() => abort.abort(CLIENT_TIMEOUT), plan.clientTimeoutMs);
+    const timer = setTimeout(() => abort.abort(GENERATOR_TIMEOUT), plan.generatorTimeoutMs);
     const headers = measured ? { [LOAD_ID_HEADER]: id } : {};
     const answer = httpGet(plan.targets[target]!.url, agent, abort.signal, headers)
-      .then(classify, (): Outcome => (abort.signal.reason === CLIENT_TIMEOUT ? 'timeout' : 'other'))
+      .then(classify, (): Outcome => (abort.signal.reason === GENERATOR_TIMEOUT ? 'timeout' : 'other'))
       .then((outcome) => {
         const doneAt = now();
         clearTimeout(timer);
@@ -165,7 +165,7 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
           sendLagMs: sentAt - intended,
           latencyMs: doneAt - intended,
           outcome,
-          clientTimeout: abort.signal.reason === CLIENT_TIMEOUT,
+          generatorTimeout: abort.signal.reason === GENERATOR_TIMEOUT,
         });
       });
     answers.push(answer);
@@ -220,7 +220,7 @@ export async function runLoad(plan: LoadPlan, hooks: LoadHooks = {}): Promise<Lo
   let loopDelay: EventLoopDelay;
   try {
     await scheduled;
-    // Every request ends by its client timeout, and the last window at the end of the measured
+    // Every request ends by the generator's timeout, and the last window at the end of the measured
     // period, so both waits are bounded.
     await Promise.all(answers);
     await windows.done;

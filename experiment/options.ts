@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { POOL_CONFIGS, SCENARIOS, type ExperimentOptions, type GeneratorThread, type RunName } from './types.js';
 import { parseRunName } from './run.js';
+import { checkTarget } from './artillery.js';
 
 export const DEFAULT_RUNS: RunName[] = [
   'shared/healthy',
@@ -14,6 +15,7 @@ export const DEFAULT_RUNS: RunName[] = [
   'per-dependency/burst-a',
   'shared/slow-a/pool-40/connections-8',
   'per-dependency/slow-a/connections-8',
+  'shared/slow-a/queue-20',
 ];
 
 /**
@@ -34,16 +36,18 @@ export function defaultOptions(overrides: Partial<ExperimentOptions> = {}): Expe
     maxWaitMs: null,
     connections: null,
     timeoutMs,
-    clientTimeoutMs: timeoutMs + 100,
+    generatorTimeoutMs: timeoutMs + 100,
     faultDelayMs: Math.round(timeoutMs * 0.9),
     workMs: 2,
     windowMs: timeoutMs,
     burstSize: Math.floor((poolSize * 2) / 3),
     burstEveryMs: timeoutMs,
     stallMs: timeoutMs / 4,
+    busyMs: timeoutMs / 8,
     lateThresholdMs: 2,
     settleMs: 500,
     runs: [...DEFAULT_RUNS],
+    repeat: 3,
     generator: 'worker',
     label: '',
     ...overrides,
@@ -55,6 +59,8 @@ export interface CliChoice {
   options: ExperimentOptions;
   /** Output file; undefined means experiment/results/<date>.json. */
   out: string | undefined;
+  /** Write the load as an Artillery script to `file`, aimed at `target`, instead of measuring. */
+  exportArtillery: { file: string; target: string } | undefined;
 }
 
 export const HELP = `Usage: npm run experiment -- [options]
@@ -78,7 +84,8 @@ and --settle, milliseconds for every other duration.
   --connections N     connection limit of the service's outbound HTTP agent, A and B together
                       (maxTotalSockets)                                       (default: no limit)
   --timeout T         the service's outbound timeout, same in both configurations (default 200ms)
-  --client-timeout T  the load generator aborts a request this long after sending it
+  --generator-timeout T
+                      the load generator gives up on a request this long after sending it
                       (default: timeout + 100ms, so the service's own 504 or 503 arrives first)
   --fault-delay T     latency the proxy adds in slow-a                        (default 90% of --timeout)
   --work T            simulated work of each dependency stub                  (default 2ms)
@@ -88,6 +95,11 @@ and --settle, milliseconds for every other duration.
   --stall T           an event-loop delay this long counts as the loop at its limit
                       (default 1/4 of --timeout)
   --late T            a send later than this after its intended time is a late send (default 2ms)
+  --busy T            a run is machine-busy, and left out of every conclusion, when the service's or
+                      the generator's event loop was held up this long, or a request left this late
+                                                                              (default 1/8 of --timeout)
+  --repeat N          make each run N times, interleaved; conclusions need 2 usable repeats each
+                                                                              (default 3)
   --settle T          pause between runs                                      (default 0.5s)
   --runs LIST         comma-separated runs, each <pool>/<scenario>, optionally followed by
                       /pool-N, /queue-N, /wait-T or /connections-N for that run alone;
@@ -99,6 +111,10 @@ and --settle, milliseconds for every other duration.
                       inline: it shares the service's event loop
   --label TEXT        free text saved with the result, e.g. what else ran on the machine
   --out FILE          where to write the JSON                 (default experiment/results/<date>.json)
+  --export-artillery FILE
+                      instead of measuring, write the same open-loop load (--rate, --warmup, --lead,
+                      --duration, --generator-timeout) as an Artillery 2 script aimed at --target
+  --target URL        the service the Artillery script loads, with /a and /b under it
   -h, --help          this text
 
 Progress goes to stderr (one line per window), the tables to stdout.
@@ -137,19 +153,30 @@ export function parseCli(argv: readonly string[]): CliChoice {
       'burst-every': { type: 'string' },
       stall: { type: 'string' },
       timeout: { type: 'string' },
-      'client-timeout': { type: 'string' },
+      'generator-timeout': { type: 'string' },
       'fault-delay': { type: 'string' },
       work: { type: 'string' },
       window: { type: 'string' },
       late: { type: 'string' },
+      busy: { type: 'string' },
+      repeat: { type: 'string' },
       settle: { type: 'string' },
       runs: { type: 'string' },
       generator: { type: 'string' },
       label: { type: 'string' },
       out: { type: 'string' },
+      'export-artillery': { type: 'string' },
+      target: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      // Renamed: the card's "client timeout" is the service's own --timeout (it is A's client).
+      'client-timeout': { type: 'string' },
     },
   });
+  if (values['client-timeout'] !== undefined)
+    throw new Error(
+      "--client-timeout is now --generator-timeout: the load generator's timeout. The card's client timeout is " +
+        "the service's --timeout, the service being A's client",
+    );
   const overrides: Partial<ExperimentOptions> = {};
   const duration = (key: keyof typeof values, unit: Unit): number | undefined => {
     const text = values[key];
@@ -170,11 +197,13 @@ export function parseCli(argv: readonly string[]): CliChoice {
   set('burstEveryMs', duration('burst-every', 'ms'));
   set('stallMs', duration('stall', 'ms'));
   set('timeoutMs', duration('timeout', 'ms'));
-  set('clientTimeoutMs', duration('client-timeout', 'ms'));
+  set('generatorTimeoutMs', duration('generator-timeout', 'ms'));
   set('faultDelayMs', duration('fault-delay', 'ms'));
   set('workMs', duration('work', 'ms'));
   set('windowMs', duration('window', 'ms'));
   set('lateThresholdMs', duration('late', 'ms'));
+  set('busyMs', duration('busy', 'ms'));
+  set('repeat', values.repeat === undefined ? undefined : parseCount(values.repeat, 'repeat'));
   set('settleMs', duration('settle', 's'));
   if (values.runs !== undefined) {
     set(
@@ -193,60 +222,132 @@ export function parseCli(argv: readonly string[]): CliChoice {
   }
   set('label', values.label);
   const options = defaultOptions(overrides);
-  validateOptions(options);
-  return { help: values.help ?? false, options, out: values.out };
+  validateOptions(options, new Set(Object.keys(overrides) as (keyof ExperimentOptions)[]));
+  const file = values['export-artillery'];
+  if ((file === undefined) !== (values.target === undefined))
+    throw new Error('--export-artillery FILE and --target URL go together: the script, and the service it loads');
+  if (file !== undefined && values.runs !== undefined && options.runs.some((run) => run.split('/')[1] === 'burst-a'))
+    throw new Error(
+      '--export-artillery: Artillery runs its arrival phases one after another, so the bursts of burst-a cannot ' +
+        'run beside the steady stream; the script holds the steady load every other run sends',
+    );
+  return {
+    help: values.help ?? false,
+    options,
+    out: values.out,
+    exportArtillery: file === undefined ? undefined : { file, target: checkTarget(values.target!) },
+  };
 }
 
-/** Bounds every option so a run is finite in time, memory and sockets. */
-function validateOptions(options: ExperimentOptions): void {
-  const check = (ok: boolean, message: string): void => {
-    if (!ok) throw new Error(message);
+/** The command-line name of each option that has one. */
+const FLAGS: Partial<Record<keyof ExperimentOptions, string>> = {
+  ratePerSecond: '--rate',
+  durationMs: '--duration',
+  warmupMs: '--warmup',
+  leadMs: '--lead',
+  poolSize: '--pool',
+  queueSize: '--queue',
+  maxWaitMs: '--max-wait',
+  connections: '--connections',
+  timeoutMs: '--timeout',
+  generatorTimeoutMs: '--generator-timeout',
+  faultDelayMs: '--fault-delay',
+  workMs: '--work',
+  windowMs: '--window',
+  burstSize: '--burst',
+  burstEveryMs: '--burst-every',
+  stallMs: '--stall',
+  lateThresholdMs: '--late',
+  busyMs: '--busy',
+  repeat: '--repeat',
+  settleMs: '--settle',
+};
+
+/** Options whose default follows another option (see defaultOptions). */
+const DERIVED_FROM: Partial<Record<keyof ExperimentOptions, keyof ExperimentOptions>> = {
+  generatorTimeoutMs: 'timeoutMs',
+  faultDelayMs: 'timeoutMs',
+  windowMs: 'timeoutMs',
+  burstEveryMs: 'timeoutMs',
+  stallMs: 'timeoutMs',
+  busyMs: 'timeoutMs',
+  burstSize: 'poolSize',
+};
+
+/**
+ * Bounds every option so a run is finite in time, memory and sockets. An option left to a default
+ * that follows another one is not the user's mistake: the message then names the option given.
+ */
+function validateOptions(options: ExperimentOptions, given: ReadonlySet<keyof ExperimentOptions>): void {
+  const check = (ok: boolean, key: keyof ExperimentOptions, message: string): void => {
+    if (ok) return;
+    const source = DERIVED_FROM[key];
+    if (source !== undefined && !given.has(key) && given.has(source)) {
+      throw new Error(
+        `${FLAGS[source]} ${options[source] as number}${source === 'poolSize' ? '' : 'ms'} does not suit the ` +
+          `defaults that follow it: ${FLAGS[key]} (not given) would be ${options[key] as number}` +
+          `${key === 'burstSize' ? '' : 'ms'}, but ${message.replace(/^--\S+ /, '')}; give ${FLAGS[key]} too, ` +
+          `or another ${FLAGS[source]}`,
+      );
+    }
+    throw new Error(message);
   };
   const within = (value: number, low: number, high: number): boolean =>
     Number.isFinite(value) && value >= low && value <= high;
-  check(within(options.ratePerSecond, 1, 5000), '--rate must be between 1 and 5000 per second');
-  check(within(options.durationMs, 100, 600_000), '--duration must be between 100ms and 600s');
-  check(within(options.warmupMs, 0, 60_000), '--warmup must be between 0 and 60s');
-  check(within(options.leadMs, 0, 60_000), '--lead must be between 0 and 60s');
+  const whole = (key: 'poolSize' | 'queueSize' | 'burstSize' | 'repeat', low: number, high: number): void =>
+    check(
+      Number.isInteger(options[key]) && within(options[key], low, high),
+      key,
+      `${FLAGS[key]} must be a whole number from ${low} to ${high}`,
+    );
+  check(within(options.ratePerSecond, 1, 5000), 'ratePerSecond', '--rate must be between 1 and 5000 per second');
+  check(within(options.durationMs, 100, 600_000), 'durationMs', '--duration must be between 100ms and 600s');
+  check(within(options.warmupMs, 0, 60_000), 'warmupMs', '--warmup must be between 0 and 60s');
+  check(within(options.leadMs, 0, 60_000), 'leadMs', '--lead must be between 0 and 60s');
+  whole('poolSize', 2, 10_000);
+  whole('queueSize', 0, 10_000);
   check(
-    Number.isInteger(options.poolSize) && within(options.poolSize, 2, 10_000),
-    '--pool must be a whole number from 2 to 10000',
+    options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000),
+    'maxWaitMs',
+    '--max-wait must be between 0 and 60s',
   );
-  check(
-    Number.isInteger(options.queueSize) && within(options.queueSize, 0, 10_000),
-    '--queue must be a whole number from 0 to 10000',
-  );
-  check(options.maxWaitMs === null || within(options.maxWaitMs, 0, 60_000), '--max-wait must be between 0 and 60s');
   check(
     options.maxWaitMs === null || options.queueSize === 0,
-    '--queue (cockatiel) and --max-wait (a semaphore) are two kinds of bulkhead; give one',
+    'maxWaitMs',
+    '--queue (a line capped by count) and --max-wait (a line capped by time) are two kinds of bulkhead; give one',
   );
   check(
     options.connections === null || (Number.isInteger(options.connections) && within(options.connections, 1, 10_000)),
+    'connections',
     '--connections must be a whole number from 1 to 10000',
   );
+  check(within(options.timeoutMs, 1, 60_000), 'timeoutMs', '--timeout must be between 1ms and 60s');
+  whole('burstSize', 1, 10_000);
+  check(within(options.burstEveryMs, 10, 60_000), 'burstEveryMs', '--burst-every must be between 10ms and 60s');
+  check(within(options.stallMs, 1, 60_000), 'stallMs', '--stall must be between 1ms and 60s');
   check(
-    Number.isInteger(options.burstSize) && within(options.burstSize, 1, 10_000),
-    '--burst must be a whole number from 1 to 10000',
+    within(options.generatorTimeoutMs, 1, 120_000),
+    'generatorTimeoutMs',
+    '--generator-timeout must be between 1ms and 120s',
   );
-  check(within(options.burstEveryMs, 10, 60_000), '--burst-every must be between 10ms and 60s');
-  check(within(options.stallMs, 1, 60_000), '--stall must be between 1ms and 60s');
-  check(within(options.timeoutMs, 1, 60_000), '--timeout must be between 1ms and 60s');
-  check(within(options.clientTimeoutMs, 1, 120_000), '--client-timeout must be between 1ms and 120s');
-  check(within(options.faultDelayMs, 0, 120_000), '--fault-delay must be between 0 and 120s');
-  check(within(options.workMs, 0, 10_000), '--work must be between 0 and 10s');
+  check(within(options.faultDelayMs, 0, 120_000), 'faultDelayMs', '--fault-delay must be between 0 and 120s');
+  check(within(options.workMs, 0, 10_000), 'workMs', '--work must be between 0 and 10s');
   check(
     within(options.windowMs, 100, 60_000) && options.windowMs <= options.durationMs,
+    'windowMs',
     '--window must be between 100ms and 60s, and not longer than --duration',
   );
-  check(within(options.lateThresholdMs, 0, 10_000), '--late must be between 0 and 10s');
-  check(within(options.settleMs, 0, 60_000), '--settle must be between 0 and 60s');
+  check(within(options.lateThresholdMs, 0, 10_000), 'lateThresholdMs', '--late must be between 0 and 10s');
+  check(within(options.settleMs, 0, 60_000), 'settleMs', '--settle must be between 0 and 60s');
+  check(within(options.busyMs, 1, 60_000), 'busyMs', '--busy must be between 1ms and 60s');
+  whole('repeat', 1, 10);
   const seconds = (options.durationMs + options.leadMs + options.warmupMs) / 1000;
   check(
     options.ratePerSecond * seconds <= 1_000_000 &&
       (options.burstSize * seconds * 1000) / options.burstEveryMs <= 1_000_000,
+    'ratePerSecond',
     '--rate × (--duration + --lead + --warmup) must stay under one million requests per endpoint, bursts too',
   );
-  check(options.runs.length > 0 && options.runs.length <= 32, '--runs must name 1 to 32 runs');
+  check(options.runs.length > 0 && options.runs.length <= 32, 'runs', '--runs must name 1 to 32 runs');
   for (const run of options.runs) parseRunName(run, options);
 }

@@ -1,5 +1,8 @@
-// The bulkheads: cockatiel's (a slot limit and a queue capped by count) or a semaphore whose callers
-// wait a bounded time for a slot (Resilience4j's maxWaitDuration), plus the figures the report needs.
+// The bulkheads: cockatiel's when calls never wait (a slot limit, no queue), otherwise a semaphore
+// whose waiting line is capped by count (a thread pool's bounded queue) or by time (Resilience4j's
+// maxWaitDuration), plus the figures the report needs. cockatiel 3.2's own queue is not used: a
+// queued call that is aborted keeps its place, and when a slot frees for it the slot stays empty
+// while the calls behind it wait (cockatiel#112, fixed in 4.0, which needs Node 22).
 import { bulkhead, BulkheadRejectedError, type BulkheadPolicy } from 'cockatiel';
 import type { BulkheadName, BulkheadResult, BulkheadWindow } from './types.js';
 import { now } from './net.js';
@@ -35,19 +38,17 @@ interface Limiter {
   execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T>;
 }
 
+/** cockatiel's bulkhead with no queue: a call runs in a free slot or is refused at once. */
 class CockatielLimiter implements Limiter {
   readonly #policy: BulkheadPolicy;
-  constructor(
-    readonly limit: number,
-    readonly queue: number,
-  ) {
-    this.#policy = bulkhead(limit, queue);
+  constructor(readonly limit: number) {
+    this.#policy = bulkhead(limit, 0);
   }
   get executing(): number {
     return this.limit - this.#policy.executionSlots;
   }
   get queued(): number {
-    return this.queue - this.#policy.queueSlots;
+    return 0;
   }
   execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
     return this.#policy.execute(({ signal: inner }) => call(inner), signal);
@@ -59,16 +60,18 @@ interface Waiter {
 }
 
 /**
- * A semaphore of `limit` slots. A caller that finds none free waits, first come first served, at
- * most `maxWaitMs`; then it is refused with WaitExpiredError. A caller whose signal aborts while
- * waiting leaves the line at once. The number of waiters is not capped, as in Resilience4j.
+ * A semaphore of `limit` slots. A caller that finds none free joins a line, first come first served,
+ * if the line has fewer than `queue` callers (null: no cap); otherwise it is refused. It waits at
+ * most `maxWaitMs` (null: until a slot frees), then is refused with WaitExpiredError. A caller whose
+ * signal aborts while waiting leaves the line at once, so its place and its turn go to the next.
  */
-class WaitingSemaphore implements Limiter {
+class Semaphore implements Limiter {
   executing = 0;
   readonly #line: Waiter[] = [];
   constructor(
     readonly limit: number,
-    readonly maxWaitMs: number,
+    readonly queue: number | null,
+    readonly maxWaitMs: number | null,
   ) {}
   get queued(): number {
     return this.#line.length;
@@ -86,7 +89,9 @@ class WaitingSemaphore implements Limiter {
       this.executing++;
       return run();
     }
-    if (this.maxWaitMs <= 0) return Promise.reject(new WaitExpiredError(this.limit));
+    if (this.maxWaitMs !== null && this.maxWaitMs <= 0) return Promise.reject(new WaitExpiredError(this.limit));
+    if (this.queue !== null && this.#line.length >= this.queue)
+      return Promise.reject(new BulkheadRejectedError(this.limit, this.queue));
     return new Promise<T>((resolve, reject) => {
       const leave = (error: unknown): void => {
         clearTimeout(timer);
@@ -104,7 +109,8 @@ class WaitingSemaphore implements Limiter {
           run().then(resolve, reject);
         },
       };
-      const timer = setTimeout(() => leave(new WaitExpiredError(this.limit)), this.maxWaitMs);
+      const timer =
+        this.maxWaitMs === null ? undefined : setTimeout(() => leave(new WaitExpiredError(this.limit)), this.maxWaitMs);
       signal.addEventListener('abort', onAbort, { once: true });
       this.#line.push(waiter);
     });
@@ -128,11 +134,15 @@ export class MeasuredBulkhead {
     readonly queue: number,
     readonly maxWaitMs: number | null,
   ) {
-    this.#limiter = maxWaitMs === null ? new CockatielLimiter(limit, queue) : new WaitingSemaphore(limit, maxWaitMs);
+    this.#limiter =
+      this.kind === 'cockatiel'
+        ? new CockatielLimiter(limit)
+        : new Semaphore(limit, maxWaitMs === null ? queue : null, maxWaitMs);
   }
 
+  /** cockatiel's bulkhead where no call waits; the semaphore wherever calls wait in a line. */
   get kind(): BulkheadResult['kind'] {
-    return this.maxWaitMs === null ? 'cockatiel' : 'semaphore';
+    return this.maxWaitMs === null && this.queue === 0 ? 'cockatiel' : 'semaphore';
   }
 
   get executing(): number {
@@ -153,8 +163,8 @@ export class MeasuredBulkhead {
   }
 
   /**
-   * Runs `call` inside the bulkhead. Settles at the latest when `signal` aborts: cockatiel 3 keeps
-   * a cancelled call in its queue until a slot frees, and the caller must not wait for that.
+   * Runs `call` inside the bulkhead. Settles at the latest when `signal` aborts, whether or not the
+   * call has wound down by then: the caller answers at its timeout, not when the call lets go.
    */
   execute<T>(call: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, tag: CallTag): Promise<T> {
     if (tag.faultPeriod && this.saturatedAt === null && this.executing >= this.limit) this.saturatedAt = now();

@@ -1,9 +1,11 @@
 // What a person reads (tables, progress lines) and what a program reads (the JSON file).
+import { closeSync, constants, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LimitReached, MeasuredRunFile, Outcome, RunResult } from './types.js';
+import { figureOf, groupByName, type Spread } from '../src/elements/measured-run/repeats.js';
+import type { EndpointTotals, LimitReached, MeasuredRunFile, Outcome, RunResult, StartCheck } from './types.js';
 import type { RunProgress } from './run.js';
 
 /** experiment/results/2025-01-31T12-00-00Z.json: the ISO date without characters some file systems refuse. */
@@ -18,6 +20,51 @@ export function defaultOutPath(date: Date): string {
 export async function writeResult(file: string, result: MeasuredRunFile): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${formatJson(result)}\n`);
+}
+
+const WHY: Record<string, string> = {
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  EEXIST: 'a part of its path is a file, not a folder',
+  ENOSPC: 'the device has no space left (or refuses every write)',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENXIO: 'nothing reads from it',
+};
+
+/** A file-system error in a few words: "it is a folder" rather than a stack. */
+export function whyNotWritten(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code && WHY[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Throws a one-line Error when `file` cannot be written, without changing it: a folder, a path under
+ * a file, a device that refuses writes (/dev/full). A file that does not exist yet is created and
+ * removed again; its folders are left, as the write at the end would make them anyway.
+ */
+export function checkWritable(file: string): void {
+  try {
+    const existing = statSync(file, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    if (existing) {
+      // No O_TRUNC: the file stays as it is. A zero-byte write is refused by a device that refuses all
+      // (FileHandle.write skips a zero-byte write; writeSync makes it).
+      const fd = openSync(file, constants.O_WRONLY | constants.O_NONBLOCK);
+      try {
+        writeSync(fd, new Uint8Array(0));
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL));
+    unlinkSync(file);
+  } catch (error) {
+    throw new Error(whyNotWritten(error), { cause: error });
+  }
 }
 
 const isFlat = (value: unknown): boolean =>
@@ -148,7 +195,7 @@ export function formatRunTable(run: RunResult): string {
       `${endpoint.path} → ${endpoint.dependency}`,
       String(t.sent),
       String(t.ok),
-      t.clientTimeouts > 0 ? `${t.timeout} (${t.clientTimeouts} client)` : String(t.timeout),
+      t.generatorTimeouts > 0 ? `${t.timeout} (${t.generatorTimeouts} by the generator)` : String(t.timeout),
       String(t.rejected),
       String(t.other),
       percent(t.successRate),
@@ -184,7 +231,8 @@ export function formatRunTable(run: RunResult): string {
     ? `tick model predicts /a ${percent(run.model.predicted.a)}, /b ${percent(run.model.predicted.b)}; measured ${run.endpoints.map((e) => `${e.path} ${percent(e.totals.successRate)}`).join(', ')}`
     : run.model.note;
   return [
-    `${run.name}  (fault: ${run.faultMode}${run.burst ? `, bursts of ${run.burst.size} to /a every ${run.burst.everyMs} ms` : ''}; ${run.leadMs / 1000} s lead, then ${run.durationMs / 1000} s from ${run.startedAt})`,
+    `${run.name}, repeat ${run.repeat}${run.busy ? `  MACHINE BUSY: ${run.busyReasons.join('; ')}` : ''}`,
+    `  (fault: ${run.faultMode}${run.burst ? `, bursts of ${run.burst.size} to /a every ${run.burst.everyMs} ms` : ''}; ${run.leadMs / 1000} s lead, then ${run.durationMs / 1000} s from ${run.startedAt})`,
     line(COLUMNS),
     ...rows.map(line),
     `  bulkheads — ${bulkheads.join('; ')}`,
@@ -200,11 +248,81 @@ export function formatRunTable(run: RunResult): string {
   ].join('\n');
 }
 
-export function formatProgress(progress: RunProgress, durationMs: number): string {
+/** The line said before the first run when the machine is already busy; null when it is not. */
+export function formatStartCheck(check: StartCheck, cpuCount = os.cpus().length): string | null {
+  if (!check.busy) return null;
+  return (
+    `This machine is already busy: load average ${check.loadAverage} on ${cpuCount} cores, and other processes ` +
+    `used ${check.otherCores.toFixed(2)} cores in the last second. Runs it holds up will be marked busy and ` +
+    'left out of the conclusions; with too many of them, the summary will say the machine was too busy to tell.'
+  );
+}
+
+const spreadText = (spread: Spread | null, format: (value: number) => string): string =>
+  spread === null
+    ? '–'
+    : format(spread.min) === format(spread.max)
+      ? format(spread.median)
+      : `${format(spread.median)} (${format(spread.min)}–${format(spread.max)})`;
+
+const SUMMARY_FIGURES: [title: string, key: keyof EndpointTotals, format: (value: number) => string][] = [
+  ['success', 'successRate', (value) => `${(value * 100).toFixed(1)}%`],
+  ['ok', 'ok', String],
+  ['timeout', 'timeout', String],
+  ['rejected', 'rejected', String],
+  ['other', 'other', String],
+  ['p50 ms', 'p50Ms', (value) => value.toFixed(1)],
+  ['p99 ms', 'p99Ms', (value) => value.toFixed(1)],
+  ['rate/s', 'achievedRatePerSecond', (value) => value.toFixed(1)],
+  ['late', 'lateSends', String],
+  ['pool peak', 'poolOccupancyPeak', String],
+  ['loop delay ms', 'eventLoopDelayPeakMs', (value) => value.toFixed(1)],
+];
+
+/**
+ * Every configuration over its repeats: the median and, in brackets, the range of each figure over
+ * the repeats that were not machine-busy (all figures are in the JSON, one run per repeat).
+ */
+export function formatSummary(runs: readonly RunResult[]): string {
+  const columns = ['run', 'endpoint', 'usable', ...SUMMARY_FIGURES.map(([title]) => title)];
+  const rows = groupByName(runs).flatMap((group) =>
+    (group.runs[0]?.endpoints ?? []).map((endpoint, index) => {
+      const totals = group.usable.map((run) => run.endpoints[index]!.totals);
+      return [
+        index === 0 ? group.name : '',
+        endpoint.path,
+        `${group.usable.length} of ${group.runs.length}`,
+        ...SUMMARY_FIGURES.map(([, key, format]) =>
+          spreadText(
+            figureOf(totals, (t) => t[key]),
+            format,
+          ),
+        ),
+      ];
+    }),
+  );
+  const widths = columns.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  const busy = runs.filter((run) => run.busy);
+  return [
+    'Median (range) over the repeats that were not machine-busy',
+    line(columns),
+    ...rows.map(line),
+    busy.length === 0
+      ? 'No run was machine-busy.'
+      : `Machine-busy, left out: ${busy.map((run) => `${run.name} repeat ${run.repeat} (${run.busyReasons.join('; ')})`).join('; ')}`,
+  ].join('\n');
+}
+
+export function formatProgress(progress: RunProgress, durationMs: number, repeats = 1): string {
   const endpoints = Object.entries(progress.load.counts).map(
     ([endpoint, c]) =>
       `${endpoint} sent ${c.sent} ok ${c.ok} timeout ${c.timeout} rejected ${c.rejected} other ${c.other}`,
   );
   const pools = progress.bulkheads.map((b) => `${b.name} ${b.executing + b.queued}/${b.capacity}`);
-  return `[${progress.run}] ${(progress.load.tMs / 1000).toFixed(1)}/${(durationMs / 1000).toFixed(0)} s  ${endpoints.join(' | ')}  pool ${pools.join(' ')}`;
+  const repeat = repeats > 1 ? ` (repeat ${progress.repeat} of ${repeats})` : '';
+  return `[${progress.run}]${repeat} ${(progress.load.tMs / 1000).toFixed(1)}/${(durationMs / 1000).toFixed(0)} s  ${endpoints.join(' | ')}  pool ${pools.join(' ')}`;
 }

@@ -12,7 +12,8 @@ import type {
 } from './types.js';
 import { POOL_CONFIGS, SCENARIOS, SCENARIO_FAULT, type PoolConfig, type Scenario } from './types.js';
 import { openGenerator } from './generator.js';
-import { cpuBetween, cpuSnapshot } from './host.js';
+import { busyReasons } from './busy.js';
+import { cpuBetween, cpuSnapshot, loadAverage } from './host.js';
 import { firstSendBeforeFaultMs, type LoadPlan, type LoadProgress } from './load.js';
 import { modelOf } from './model.js';
 import { now } from './net.js';
@@ -25,11 +26,14 @@ import { round, tickWindows, watchEventLoop, windowSpan } from './windows.js';
 /** What the service side looked like when a progress line is due. */
 export interface RunProgress {
   run: RunName;
+  repeat: number;
   load: LoadProgress;
   bulkheads: { name: string; executing: number; queued: number; capacity: number }[];
 }
 
 export interface RunHooks {
+  /** Which repeat of the run this is, from 1 (default 1). */
+  repeat?: number;
   onProgress?: (progress: RunProgress) => void;
   signal?: AbortSignal;
   /** Called with every server as soon as it listens (the tests check their addresses). */
@@ -86,6 +90,8 @@ export function parseRunName(
 
 export async function runOne(name: RunName, options: ExperimentOptions, hooks: RunHooks = {}): Promise<RunResult> {
   const { pool, scenario, settings } = parseRunName(name, options);
+  const repeat = hooks.repeat ?? 1;
+  const loadAverageAtStart = loadAverage();
   const closers: (() => Promise<void>)[] = [];
   const timers: { stop(): void }[] = [];
   let primaryError: unknown;
@@ -154,7 +160,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     const plan: LoadPlan = {
       ...schedule,
       targets: service.routes.map((route) => ({ path: route.path, url: service.url + route.path })),
-      clientTimeoutMs: options.clientTimeoutMs,
+      generatorTimeoutMs: options.generatorTimeoutMs,
       windowMs: options.windowMs,
       faultAt,
     };
@@ -163,6 +169,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
       onProgress: (progress) =>
         hooks.onProgress?.({
           run: name,
+          repeat,
           load: progress,
           bulkheads: service.bulkheads.map((bulkhead) => ({
             name: bulkhead.name,
@@ -191,8 +198,36 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
     if (serviceLoop.firstStallMs !== null) limits.push({ resource: 'event-loop', atMs: serviceLoop.firstStallMs });
     limits.sort((x, y) => x.atMs - y.atMs);
 
+    const endpoints = service.routes.map((route) =>
+      endpointResult({
+        path: route.path,
+        dependency: route.dependency,
+        bulkhead: route.bulkhead.name,
+        records: load.records.filter((record) => record.path === route.path),
+        answers: route.answers,
+        targetRatePerSecond:
+          options.ratePerSecond + (burst && route.path === '/a' ? round((burst.size * 1000) / burst.everyMs) : 0),
+        leadMs: options.leadMs,
+        durationMs: options.durationMs,
+        windowMs: options.windowMs,
+        lateThresholdMs: options.lateThresholdMs,
+        poolWindows: bulkheadWindows.get(route.bulkhead) ?? [],
+        poolOccupancyPeak: route.bulkhead.runPeaks().occupancyPeak,
+        poolCapacity: route.bulkhead.capacity,
+        concurrentPeak: route.concurrentPeak,
+        loopWindows: serviceLoop.windows,
+        loopPeakMs: serviceLoop.peakMs,
+      }),
+    );
+    const eventLoop = { service: serviceLoop, generator: generatorLoop };
+    const reasons = busyReasons({ eventLoop, endpoints }, options.busyMs, options.generator === 'inline');
+
     return {
       name,
+      repeat,
+      busy: reasons.length > 0,
+      busyReasons: reasons,
+      loadAverageAtStart,
       pool,
       scenario,
       faultMode: SCENARIO_FAULT[scenario],
@@ -202,27 +237,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
       leadMs: options.leadMs,
       windowMs: options.windowMs,
       burst,
-      endpoints: service.routes.map((route) =>
-        endpointResult({
-          path: route.path,
-          dependency: route.dependency,
-          bulkhead: route.bulkhead.name,
-          records: load.records.filter((record) => record.path === route.path),
-          answers: route.answers,
-          targetRatePerSecond:
-            options.ratePerSecond + (burst && route.path === '/a' ? round((burst.size * 1000) / burst.everyMs) : 0),
-          leadMs: options.leadMs,
-          durationMs: options.durationMs,
-          windowMs: options.windowMs,
-          lateThresholdMs: options.lateThresholdMs,
-          poolWindows: bulkheadWindows.get(route.bulkhead) ?? [],
-          poolOccupancyPeak: route.bulkhead.runPeaks().occupancyPeak,
-          poolCapacity: route.bulkhead.capacity,
-          concurrentPeak: route.concurrentPeak,
-          loopWindows: serviceLoop.windows,
-          loopPeakMs: serviceLoop.peakMs,
-        }),
-      ),
+      endpoints,
       bulkheads: service.bulkheads.map((bulkhead) => ({
         name: bulkhead.name,
         kind: bulkhead.kind,
@@ -246,7 +261,7 @@ export async function runOne(name: RunName, options: ExperimentOptions, hooks: R
       },
       limits,
       model: modelOf({ pool, scenario, settings, options }),
-      eventLoop: { service: serviceLoop, generator: generatorLoop },
+      eventLoop,
       hostCpu,
     };
   } catch (error) {

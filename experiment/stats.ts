@@ -96,7 +96,7 @@ export function endpointResult(input: EndpointInputs): EndpointResult {
     bulkhead: input.bulkhead,
     totals: {
       ...counts,
-      clientTimeouts: records.filter((record) => record.clientTimeout).length,
+      generatorTimeouts: records.filter((record) => record.generatorTimeout).length,
       successRate: counts.sent > 0 ? Math.round((counts.ok / counts.sent) * 10000) / 10000 : null,
       ...all,
       okP50Ms: ok.p50Ms,

@@ -5,7 +5,7 @@
 import type { LabConfig } from '../src/sim/index.js';
 
 export const RESULT_SCHEMA = 'bulkhead-lab/measured-run';
-export const RESULT_SCHEMA_VERSION = 2;
+export const RESULT_SCHEMA_VERSION = 3;
 
 export const POOL_CONFIGS = ['shared', 'per-dependency'] as const;
 /** One bulkhead of size P for both dependencies, or one of size P/2 per dependency. */
@@ -77,7 +77,7 @@ export interface ExperimentOptions {
   /** The service's outbound timeout, identical in both configurations. */
   timeoutMs: number;
   /** The load generator aborts a request this long after actually sending it. */
-  clientTimeoutMs: number;
+  generatorTimeoutMs: number;
   /** Delay the proxy adds in the slow-a scenario (default 90 % of timeoutMs). */
   faultDelayMs: number;
   /** Simulated work of the dependency stubs per request. */
@@ -94,6 +94,13 @@ export interface ExperimentOptions {
   /** Pause between runs, so sockets and timers of one run do not overlap the next. */
   settleMs: number;
   runs: RunName[];
+  /** How many times each run is made, interleaved: every run once, then every run again, and so on. */
+  repeat: number;
+  /**
+   * A run is machine-busy when the service's or the generator's event loop was held up this long,
+   * or a request left this late (default an eighth of timeoutMs).
+   */
+  busyMs: number;
   /** Where the load generator runs: its own worker thread, or the service's event loop. */
   generator: GeneratorThread;
   /** Free text describing the conditions of the measurement. */
@@ -123,12 +130,24 @@ export interface ResultMeta {
   interrupted: boolean;
   /** What stopped it: a signal's name, or `launcher-gone` when the process that started it ended. */
   stoppedBy: string | null;
+  /** How busy the machine was in the second before the first run. */
+  busyAtStart: StartCheck;
+}
+
+/** The machine just before the first run: already busy when its load or other processes' CPU is high. */
+export interface StartCheck {
+  /** os.loadavg() over the last minute. */
+  loadAverage: number;
+  /** CPU other processes used over the second before the first run, in cores. */
+  otherCores: number;
+  /** loadAverage ≥ the number of cores, or otherCores ≥ half a core. */
+  busy: boolean;
 }
 
 export interface OutcomeCounts {
   sent: number;
   ok: number;
-  /** Service answered 504, or the load generator gave up at clientTimeoutMs. */
+  /** Service answered 504, or the load generator gave up at generatorTimeoutMs. */
   timeout: number;
   /** Service answered 503 because the bulkhead was full. */
   rejected: number;
@@ -145,7 +164,7 @@ export interface Percentiles {
 /** Figures of the fault period (tMs ≥ 0); the lead before it has its own `lead` counts. */
 export interface EndpointTotals extends OutcomeCounts {
   /** The part of `timeout` where the load generator aborted, not the service. */
-  clientTimeouts: number;
+  generatorTimeouts: number;
   /** ok / sent, between 0 and 1; null when nothing was sent. */
   successRate: number | null;
   /** Latency of every request, from its intended send time to its outcome. Null when sent is 0. */
@@ -291,6 +310,17 @@ export interface HostCpu {
 
 export interface RunResult {
   name: RunName;
+  /** Which repeat of this run it is, from 1. */
+  repeat: number;
+  /**
+   * True when the machine held the experiment up (options.busyMs): no figure of this run is used
+   * for a conclusion. Null in files written before version 3, which did not check.
+   */
+  busy: boolean | null;
+  /** What made it busy, in words; empty when it was not. */
+  busyReasons: string[];
+  /** os.loadavg() (1, 5, 15 minutes) when the run started. */
+  loadAverageAtStart: number[];
   pool: PoolConfig;
   scenario: Scenario;
   faultMode: FaultMode;

@@ -1,18 +1,14 @@
 // `npm run figures`: measures how tall each element renders, in a plain page and in the blog-like
-// demo page, with the built bundle in headless Chromium, and writes the table into
-// docs/EMBEDDING.md between its figures markers; measures the lab's height at each width of the
-// blog-like page and writes the space src/bulkhead-lab.css reserves for it. Node tests fail when
-// either is stale.
+// demo page, with the built bundle in headless Chromium (a lab drawn whole, `loading="eager"`), and
+// writes the table and the size table into docs/EMBEDDING.md between their figures markers. Node
+// tests fail when either is stale.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { BUDGETS, KB, checkBudgets, closureSize, measure, pageCosts } from './size.mjs';
+import { BUDGETS, KB, TRANSLATIONS, checkBudgets, closureSize, measure, pageCosts } from './size.mjs';
 import { serveStatic } from '../test/node/static-server.js';
 
 export const DOC = 'docs/EMBEDDING.md';
-export const STYLESHEET = 'src/bulkhead-lab.css';
-export const RESERVE_START = '/* figures:reserve (written by npm run figures) */';
-export const RESERVE_END = '/* /figures:reserve */';
 export { SIZES_START, SIZES_END };
 const START = '<!-- figures:heights (written by npm run figures) -->';
 const END = '<!-- /figures:heights -->';
@@ -25,27 +21,20 @@ const PLAIN_WIDTHS = [320, 390, 768, 1280];
 /** demo/blog.html: 19 px serif in a 680 px column. */
 const BLOG_WIDTHS = [320, 390, 1280];
 
-/** Page widths the stylesheet reserves a lab's height for: phones, a small tablet, and the blog column's full width. */
-export const RESERVE_WIDTHS = [320, 360, 390, 414, 480, 600, 712];
-/** No preset (the lab's own steps), then each preset. */
-const RESERVE_PRESETS = [null, 'stalled-dependency', 'count-every-request', 'slow-vs-dead'];
-
 const plainPage = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${tag}</title>
 <style>body { margin: 0; }</style><script type="module" src="/dist/bulkhead-lab.js"></script></head>
-<body><${tag} preset="stalled-dependency"></${tag}></body></html>`;
+<body><${tag} preset="stalled-dependency" loading="eager"></${tag}></body></html>`;
 
 export interface Heights {
   plain: Record<number, Record<string, number>>;
   blog: Record<number, Record<string, number>>;
 }
 
-/**
- * Waits until every element has drawn all of itself. A lab draws its sections as the reader nears
- * them, unless a script awaits its `updateComplete`.
- */
+/** Draws every lab whole (`loading="eager"`), and waits until every element has drawn all of itself. */
 const drawn = (page: import('playwright-core').Page) =>
   page.evaluate(async () => {
+    for (const lab of Array.from(document.querySelectorAll('bulkhead-lab'))) lab.setAttribute('loading', 'eager');
     await customElements.whenDefined('bulkhead-lab');
     for (let i = 0; i < 3; i++) {
       const todo: Element[] = Array.from(document.querySelectorAll('body *'));
@@ -97,57 +86,6 @@ export async function measureHeights(): Promise<Heights> {
   return heights;
 }
 
-/** A lab's height in em of its own text, rounded up to a tenth, by page width and preset ('' for none). */
-export type Reserve = Record<number, Record<string, number>>;
-
-/** The lab's height at each width of demo/blog.html, for each preset: a lab of each, side by side in its column. */
-export async function measureReserve(): Promise<Reserve> {
-  const server = await serveStatic(process.cwd());
-  const browser = await chromium.launch({ executablePath: chromiumPath()!, args: chromiumArgs });
-  const blog = fs.readFileSync('demo/blog.html', 'utf8');
-  const lab = '<bulkhead-lab id="post-lab" preset="stalled-dependency"></bulkhead-lab>';
-  if (!blog.includes(lab)) throw new Error(`demo/blog.html no longer holds ${lab}`);
-  const labs = RESERVE_PRESETS.map((preset) => `<bulkhead-lab${preset ? ` preset="${preset}"` : ''}></bulkhead-lab>`);
-  const reserve: Reserve = {};
-  try {
-    for (const width of RESERVE_WIDTHS) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.route('**/demo/blog-reserve.html', (route) =>
-        route.fulfill({ contentType: 'text/html', body: blog.replace(lab, labs.join('\n')) }),
-      );
-      await page.goto(`${server.url}/demo/blog-reserve.html`);
-      await drawn(page);
-      const ems = await page.$$eval('article > bulkhead-lab', (found) =>
-        found.map((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize)),
-      );
-      reserve[width] = Object.fromEntries(
-        RESERVE_PRESETS.map((preset, i) => [preset ?? '', Math.ceil(ems[i]! * 10 - 1e-6) / 10]),
-      );
-      await page.close();
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  return reserve;
-}
-
-/** The rules the stylesheet holds for `reserve`: each width from the narrowest, each preset over the lab without one. */
-export function reserveBlock(reserve: Reserve): string {
-  const rules = (width: number) =>
-    RESERVE_PRESETS.map((preset) => {
-      const selector = preset ? `bulkhead-lab[preset='${preset}']` : 'bulkhead-lab';
-      return `${selector} { --bulkhead-lab-height: ${reserve[width]?.[preset ?? '']}em; }`;
-    });
-  return [
-    RESERVE_START,
-    ...RESERVE_WIDTHS.flatMap((width, i) =>
-      i === 0 ? rules(width) : [`@media (min-width: ${width}px) {`, ...rules(width).map((rule) => `  ${rule}`), '}'],
-    ),
-    RESERVE_END,
-  ].join('\n');
-}
-
 const px = (n: number | undefined) => `${(n ?? 0).toLocaleString('en-US')} px`;
 
 /** The Markdown block the docs hold for `heights`. */
@@ -179,8 +117,7 @@ export async function sizesBlock(): Promise<string> {
   const verdict = (label: string) => {
     const b = budgets.find((r) => r.label === label);
     if (!b) return '';
-    if (b.verdict === 'ok') return `≤ ${kb(b.limit)}: met`;
-    return `≤ ${kb(b.limit)}: **over by ${kb(b.gzip - b.limit)}**${b.accepted ? ` (fails above ${kb(b.accepted)})` : ''}`;
+    return b.verdict === 'ok' ? `≤ ${kb(b.limit)}: met` : `≤ ${kb(b.limit)}: **over by ${kb(b.gzip - b.limit)}**`;
   };
   const rows: string[] = [];
   const entry = async (label: string, file: string, budget?: string) => {
@@ -193,6 +130,10 @@ export async function sizesBlock(): Promise<string> {
   await entry('`dist/elements/outcome-gate.js` with what it loads', 'dist/elements/outcome-gate.js', BUDGETS[1]?.label);
   for (const tag of ['tick-timeline', 'measured-run', 'bulkhead-lab'])
     await entry(`\`dist/elements/${tag}.js\` with what it loads`, `dist/elements/${tag}.js`);
+  const german = measure(TRANSLATIONS.bundle);
+  rows.push(
+    `| \`${TRANSLATIONS.bundle}\`, the German words, fetched only by a page that shows German | ${kb(german.raw)} | ${kb(german.gzip)} | |`,
+  );
   const sim = measure('dist/sim.js');
   rows.push(`| \`dist/sim.js\`, the model for Node (not minified) | ${kb(sim.raw)} | ${kb(sim.gzip)} | |`);
   const code = (text: string) => text.replace(/<[\w-]+>/g, (tag) => `\`${tag}\``);
@@ -213,12 +154,6 @@ export async function sizesBlock(): Promise<string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const sheet = fs.readFileSync(STYLESHEET, 'utf8');
-  const block = reserveBlock(await measureReserve());
-  const old = currentBlock(sheet, RESERVE_START, RESERVE_END);
-  if (old === null) throw new Error(`${STYLESHEET} has no ${RESERVE_START} marker`);
-  fs.writeFileSync(STYLESHEET, sheet.replace(old, block));
-  console.log(block);
   let doc = fs.readFileSync(DOC, 'utf8');
   for (const [block, start, end] of [
     [heightsBlock(await measureHeights()), START, END],

@@ -1,6 +1,7 @@
 /**
  * The script-tag bundle, `dist/bulkhead-lab.js`: registers the lab and every widget, and exports
- * their classes and the scenario a page script can drive them with. The model's own API is not in
+ * the classes of those every page may need at once and the scenario a page script can drive them
+ * with. The model's own API is not in
  * it: a page that wants it loads `dist/sim.js`, so an article that only embeds the lab does not
  * carry the strict API checks it never uses. `<measured-run>`, which charts the measured
  * companion's results and has no place in an article's lab, is its own entry
@@ -13,11 +14,22 @@ export { LabControls } from './elements/lab-controls/define.js';
 export { LabNotebook } from './elements/lab-notebook/define.js';
 export { OutcomeGate } from './elements/outcome-gate/define.js';
 export { OutcomeTable } from './elements/outcome-table/define.js';
-export { PolicyCompare } from './elements/policy-compare/define.js';
-export { RequestInspector } from './elements/request-inspector/define.js';
 export { SlotBoard } from './elements/slot-board/define.js';
-export { SweepChart } from './elements/sweep-chart/define.js';
 export { TickTimeline } from './elements/tick-timeline/define.js';
+import { loadWhenSeen } from './elements/when-seen.js';
+
+/**
+ * The views a reader opens on demand (Compare policies, Sweep, Every request and resource) come in
+ * a file of their own, fetched the first time one is needed: when a lab's section opens, or when a
+ * page shows one on its own.
+ */
+const ON_DEMAND: Record<string, () => Promise<unknown>> = {
+  'policy-compare': () => import('./elements/policy-compare/define.js'),
+  'request-inspector': () => import('./elements/request-inspector/define.js'),
+  'sweep-chart': () => import('./elements/sweep-chart/define.js'),
+};
+loadWhenSeen(Object.keys(ON_DEMAND), (tag) => ON_DEMAND[tag]!());
+
 export { SPEEDS, WINDOW_SECONDS, realTime, type Speed, type TimeSource } from './scenario/clock.js';
 export type * from './scenario/events.js';
 export { Scenario } from './scenario/scenario.js';

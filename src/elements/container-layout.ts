@@ -60,7 +60,9 @@ export class ContainerLayout<T extends string> implements ReactiveController {
     if ((value && value !== this.value) || !this.measured) {
       if (value) this.value = value;
       this.measured = true;
-      this.#host.requestUpdate();
+      // Drawn in the next frame, not while the browser is still delivering size changes: a view
+      // drawn now would add sizes to observe to this very delivery (an error on the page).
+      requestAnimationFrame(() => this.#host.requestUpdate());
     }
   }
 }

@@ -1,25 +1,17 @@
-/** Why a request ended as it did, in one plain English sentence (docs/MODEL.md, Explaining a request). */
+/** Why a request ended as it did, in one plain sentence (docs/MODEL.md, Explaining a request). */
+import { inLocale, msg, str, type Locale } from '../i18n/msg.js';
+import { listAnd, plural } from '../i18n/words.js';
 import type { LabConfig } from '../sim/config.js';
 import { explain, type Explanation, type SlotHolder } from '../sim/explain.js';
 import type { LabRun } from '../sim/simulate.js';
-
-/** `a`, `a and b`, `a, b, and c`. */
-const list = (items: string[]) => new Intl.ListFormat('en').format(items);
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-const ENDED: Record<string, string> = {
-  failed: 'failed fast',
-  'timed-out-waiting': 'timed out waiting',
-  'timed-out-running': 'timed out in service',
-};
+import { tickCount } from './format.js';
 
 /** The distinct ids of one tenant's holders, runs of three or more as ranges: `A0–A3 and A5`. */
 function ids(holders: SlotHolder[]): string {
   const n = [...new Set(holders.map((h) => +h.id.slice(1)))].sort((a, b) => a - b);
   // Each id inside a run becomes a dash, then the dashes of a run merge into one between its ends.
   const marked = n.map((x, i) => (n[i - 1] === x - 1 && n[i + 1] === x + 1 ? '–' : holders[0]!.tenant + x));
-  return list(
+  return listAnd(
     marked
       .join(' ')
       .replace(/ (– )+/g, '–')
@@ -27,51 +19,93 @@ function ids(holders: SlotHolder[]): string {
   );
 }
 
+/** One tenant's calls among the holders: `stalled A calls A0–A3 (some borrowed), which keep them until their timeouts`. */
+function holderGroup(mine: SlotHolder[]): string {
+  const tenant = mine[0]!.tenant;
+  const many = mine.some((h) => h.id !== mine[0]!.id);
+  const list = ids(mine);
+  const borrowed = mine.filter((h) => h.borrowed).length;
+  const calls = mine[0]!.stalled
+    ? many
+      ? msg(str`stalled ${tenant} calls ${list}`)
+      : msg(str`stalled ${tenant} call ${list}`)
+    : many
+      ? msg(str`${tenant} calls ${list}`)
+      : msg(str`${tenant} call ${list}`);
+  const lent = borrowed === 0 ? '' : borrowed < mine.length ? msg(' (some borrowed)') : msg(' (borrowed)');
+  const keep = !mine[0]!.stalled
+    ? ''
+    : many
+      ? msg(', which keep them until their timeouts')
+      : msg(', which keeps it until its timeout');
+  return calls + lent + keep;
+}
+
 /** The slots the request could use while it had none, and every call that held them over its wait. */
 function found({ request, blocked }: Explanation, { policy, slots, reservedA }: LabConfig): string {
   const home = request.tenant === 'A' ? reservedA : slots - reservedA;
   const holders = blocked.flatMap((b) => b.holders);
+  if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
   const groups = (['B', 'A'] as const).flatMap((tenant) => {
     const mine = holders.filter((h) => h.tenant === tenant);
-    const borrowed = mine.filter((h) => h.borrowed);
-    const many = mine.some((h) => h.id !== mine[0]!.id);
-    const stalled = mine[0]?.stalled;
-    return mine[0]
-      ? `${stalled ? 'stalled ' : ''}${tenant} call${many ? 's' : ''} ${ids(mine)}${
-          borrowed[0] ? ` (${borrowed.length < mine.length ? 'some ' : ''}borrowed)` : ''
-        }${stalled ? (many ? ', which keep them until their timeouts' : ', which keeps it until its timeout') : ''}`
-      : [];
+    return mine[0] ? holderGroup(mine) : [];
   });
-  const usable =
-    policy === 'strict-partitions'
-      ? `its ${plural(home, 'home slot')}`
-      : `${policy === 'borrowing' ? 'the slots' : slots > 1 ? `all ${slots} slots` : 'the one slot'} it could use`;
-  return holders[0] ? `${usable} held by ${list(groups)}` : 'no free slot it could use';
+  const by = listAnd(groups);
+  if (policy === 'strict-partitions')
+    return plural(home, msg(str`its ${home} home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
+  if (policy === 'borrowing') return msg(str`the slots it could use held by ${by}`);
+  return slots > 1
+    ? msg(str`all ${slots} slots it could use held by ${by}`)
+    : msg(str`the one slot it could use held by ${by}`);
 }
 
 /** How the request was admitted, what held it up, and how it ended. */
 export function explainText(explanation: Explanation, config: LabConfig): string {
   const { request: r, ending } = explanation;
-  const slot = `slot ${r.slot}${r.borrowed ? ' (borrowed)' : ''}`;
-  const parts = [`${r.id} arrived at tick ${r.arrival}`];
+  const slot = r.borrowed ? msg(str`slot ${r.slot} (borrowed)`) : msg(str`slot ${r.slot}`);
+  const arrived = msg(str`${r.id} arrived at tick ${r.arrival}`);
+  if (ending === 'rejected' && explanation.blocked[0])
+    return msg(
+      str`${arrived} and was rejected, as ${r.tenant}'s queue was at its cap of ${config.queueCap}, with ${found(explanation, config)}.`,
+    );
+  const parts = [arrived];
   // Only a request handed a slot at once was never without one, even for a tick.
-  if (!explanation.blocked[0]) parts.push(`was handed ${slot} at once`);
-  else if (ending === 'rejected')
-    return `${parts[0]} and was rejected, as ${r.tenant}'s queue was at its cap of ${config.queueCap}, with ${found(explanation, config)}.`;
+  if (!explanation.blocked[0]) parts.push(msg(str`was handed ${slot} at once`));
   else {
-    parts.push(`found ${found(explanation, config)}`);
+    parts.push(msg(str`found ${found(explanation, config)}`));
     if (r.start !== null)
-      parts.push(`waited ${plural(r.start - r.arrival, 'tick')}`, `started in ${slot} at tick ${r.start}`);
+      parts.push(msg(str`waited ${tickCount(r.start - r.arrival)}`), msg(str`started in ${slot} at tick ${r.start}`));
   }
+  const end = r.end;
   parts.push(
     ending === 'pending'
-      ? `was still ${r.start === null ? 'waiting' : 'running'} at the horizon`
-      : `${ENDED[ending] ?? ending} at tick ${r.end}`,
+      ? r.start === null
+        ? msg('was still waiting at the horizon')
+        : msg('was still running at the horizon')
+      : ending === 'failed'
+        ? msg(str`failed fast at tick ${end}`)
+        : ending === 'timed-out-waiting'
+          ? msg(str`timed out waiting at tick ${end}`)
+          : ending === 'timed-out-running'
+            ? msg(str`timed out in service at tick ${end}`)
+            : msg(str`completed at tick ${end}`),
   );
-  return `${list(parts)}.`;
+  return `${listAnd(parts)}.`;
 }
 
-/** Every request's sentence by id: a view for `scenario.at(accounts, 0)`, computed once per run. */
-export const accounts = (run: LabRun): Map<string, string> =>
-  new Map(run.requests.map((r) => [r.id, explainText(explain(run, r.id), run.config)]));
+const byLocale = new Map<Locale, (run: LabRun) => Map<string, string>>();
+
+/**
+ * Every request's sentence by id, in `locale`: a view for `scenario.at(accountsIn(locale), 0)`,
+ * computed once per run and language.
+ */
+export function accountsIn(locale: Locale): (run: LabRun) => Map<string, string> {
+  let view = byLocale.get(locale);
+  if (!view) {
+    view = (run) =>
+      inLocale(locale, () => new Map(run.requests.map((r) => [r.id, explainText(explain(run, r.id), run.config)])));
+    byLocale.set(locale, view);
+  }
+  return view;
+}

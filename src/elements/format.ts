@@ -1,19 +1,23 @@
-/** Wording shared by the elements: one place for how numbers and states read. */
+/** Wording shared by the elements: one place for how numbers and states read, in either language. */
+import { msg, str } from '../i18n/msg.js';
+import { decimal, plural, wordsOf } from '../i18n/words.js';
 import type { Note } from '../scenario/source.js';
 import { quoteValue } from '../sim/config.js';
 import type { Gate } from '../sim/derive.js';
 
 export const percent = (rate: number | null): string =>
-  rate === null ? 'no traffic' : `${Math.round(rate * 1000) / 10} %`;
+  rate === null ? msg('no traffic') : `${decimal(Math.round(rate * 1000) / 10)} %`;
 
-export const ticks = (n: number | null): string => (n === null ? 'none' : `${n} tick${n === 1 ? '' : 's'}`);
+export const tickCount = (n: number): string => plural(n, msg(str`${n} tick`), msg(str`${n} ticks`));
 
-export const GATE_LABEL: Record<Gate, string> = {
-  pass: 'Pass',
-  fail: 'Fail',
-  pending: 'Pending',
-  'no-traffic': 'No traffic',
-};
+export const ticks = (n: number | null): string => (n === null ? msg('none') : tickCount(n));
+
+export const GATE_LABEL: Readonly<Record<Gate, string>> = wordsOf({
+  pass: () => msg('Pass'),
+  fail: () => msg('Fail'),
+  pending: () => msg('Pending'),
+  'no-traffic': () => msg('No traffic'),
+});
 
 /**
  * The note for an attribute `kind` whose `value` is none of `known`, saying what is shown instead;
@@ -25,10 +29,17 @@ export const choiceNotes = (kind: string, value: unknown, known: readonly string
     : [
         {
           kind,
-          text: `${kind}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
+          text: msg(
+            str`${kind}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
+          ),
         },
       ];
 
 /** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
 export const windowNotes = (value: string, fallback: 'full' | 'inspected'): Note[] =>
-  choiceNotes('window', value, ['full', 'inspected'], fallback === 'full' ? 'the full window' : 'the inspected tick');
+  choiceNotes(
+    'window',
+    value,
+    ['full', 'inspected'],
+    fallback === 'full' ? msg('the full window') : msg('the inspected tick'),
+  );

@@ -1,44 +1,95 @@
-/** How policies and request states read in every element. */
-import type { IsolationReading, Policy, RequestRecord, RequestState, SweepField } from '../sim/index.js';
+/** How policies, inputs and request states read in every element. */
+import { msg } from '../i18n/msg.js';
+import { wordsOf } from '../i18n/words.js';
+import type {
+  Fault,
+  IsolationReading,
+  LabConfig,
+  Policy,
+  RequestRecord,
+  RequestState,
+  SweepField,
+} from '../sim/index.js';
 
-export const POLICY_LABEL: Record<Policy, string> = {
-  'shared-fifo': 'Shared FIFO',
-  'shared-round-robin': 'Shared round-robin',
-  'strict-partitions': 'Strict tenant partitions',
-  borrowing: 'Partitions with idle borrowing',
-};
+export const POLICY_LABEL: Readonly<Record<Policy, string>> = wordsOf({
+  'shared-fifo': () => msg('Shared FIFO'),
+  'shared-round-robin': () => msg('Shared round-robin'),
+  'strict-partitions': () => msg('Strict tenant partitions'),
+  borrowing: () => msg('Partitions with idle borrowing'),
+});
 
 /** What each numeric input is called, with its unit where it has one. */
-export const INPUT_LABEL: Record<SweepField, string> = {
-  slots: 'Total resources',
-  reservedA: 'Slots reserved for A',
-  aPerTick: 'A arrivals per tick',
-  bEvery: 'B arrival every N ticks',
-  aHold: 'A resource hold (ticks)',
-  bHold: 'B resource hold (ticks)',
-  aTimeout: 'A total timeout (ticks)',
-  bTimeout: 'B total timeout (ticks)',
-  queueCap: 'Maximum waiting per tenant',
-  target: 'Completion target (%)',
-};
+export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
+  slots: () => msg('Total resources'),
+  reservedA: () => msg('Slots reserved for A'),
+  aPerTick: () => msg('A arrivals per tick'),
+  bEvery: () => msg('B arrival every N ticks'),
+  aHold: () => msg('A resource hold (ticks)'),
+  bHold: () => msg('B resource hold (ticks)'),
+  aTimeout: () => msg('A total timeout (ticks)'),
+  bTimeout: () => msg('B total timeout (ticks)'),
+  queueCap: () => msg('Maximum waiting per tenant'),
+  target: () => msg('Completion target (%)'),
+});
 
-export const POLICY_HELP: Record<Policy, string> = {
-  'shared-fifo': 'Any free slot takes the oldest waiting request of either tenant.',
-  'shared-round-robin': 'Any free slot; when both tenants wait, the one that did not start last goes next.',
-  'strict-partitions': "Each tenant uses only its home slots, even while the other tenant's slots sit idle.",
-  borrowing: "Home slots first; an idle slot may run the other tenant's work, which keeps it until done.",
-};
+export const POLICY_HELP: Readonly<Record<Policy, string>> = wordsOf({
+  'shared-fifo': () => msg('Any free slot takes the oldest waiting request of either tenant.'),
+  'shared-round-robin': () => msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
+  'strict-partitions': () => msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
+  borrowing: () => msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
+});
+
+const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
+  upcoming: () => msg('not yet offered'),
+  waiting: () => msg('waiting'),
+  running: () => msg('running'),
+  completed: () => msg('completed'),
+  failed: () => msg('failed'),
+  'timed-out': () => msg('timed out'),
+  rejected: () => msg('rejected'),
+  retrying: () => msg('waiting to retry'),
+});
 
 /** A request's state in words; timeouts say whether the request was waiting or in service. */
 export function stateLabel(record: RequestRecord, state: RequestState): string {
-  if (state === 'timed-out') return record.start === null ? 'timed out while waiting' : 'timed out in service';
-  return state === 'upcoming' ? 'not yet offered' : state;
+  if (state === 'timed-out')
+    return record.start === null ? msg('timed out while waiting') : msg('timed out in service');
+  return STATE_LABEL[state];
 }
 
 /** The isolation reading's rows: why a tenant's requests did not complete. */
-export const ISOLATION_LABEL: Record<keyof IsolationReading, string> = {
-  keptOutByOther: 'Kept out by the other tenant',
-  keptOutByOwn: 'Kept out by its own load',
-  ownCallFailed: 'Its own call failed',
-  unresolved: 'Unresolved at the horizon',
-};
+export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> = wordsOf({
+  keptOutByOther: () => msg('Kept out by the other tenant'),
+  keptOutByOwn: () => msg('Kept out by its own load'),
+  ownCallFailed: () => msg('Its own call failed'),
+  unresolved: () => msg('Unresolved at the horizon'),
+});
+
+/** Dependency A's fault in a few words, as a value beside its setting. */
+export const FAULT_NAME: Readonly<Record<Fault, string>> = wordsOf({
+  none: () => msg('healthy'),
+  stall: () => msg('stalled until timeout'),
+  'fail-fast': () => msg('fail fast'),
+});
+
+/** Every setting as the reader knows it from the controls, the fixed window included. */
+export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf({
+  policy: () => msg('Scheduling policy'),
+  aFault: () => msg('Dependency A'),
+  horizon: () => msg('Last tick of the window'),
+  lastArrival: () => msg('Last arrival tick'),
+  aRecovers: () => msg('A recovers at tick'),
+  retries: () => msg('Retries per request'),
+  retryDelay: () => msg('Retry delay (ticks)'),
+  retryBudget: () => msg('Retry budget (%)'),
+  ...Object.fromEntries(Object.keys(INPUT_LABEL).map((field) => [field, () => INPUT_LABEL[field as SweepField]])),
+} as Record<keyof LabConfig, () => string>);
+
+/** A setting's value as the controls show it: a policy or fault by its name, a number as it is. */
+export function settingValue(config: LabConfig, field: keyof LabConfig): string {
+  // A value no control offers (a snapshot a script made) reads as it is.
+  if (field === 'policy') return POLICY_LABEL[config.policy] ?? String(config.policy);
+  if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
+  if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
+  return String(config[field]);
+}

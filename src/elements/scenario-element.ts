@@ -1,5 +1,7 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LocaleController } from '../i18n/locale-controller.js';
+import { msg, str } from '../i18n/msg.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
@@ -33,6 +35,9 @@ const warned = new Set<string>();
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
  * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
+ * @attr {string} lang - the language of the element's words: `de` (German) or English (anything else). Without it,
+ *   the element speaks the language of the nearest ancestor with a `lang`, through shadow roots, else the document's,
+ *   and follows a later change of it.
  * @fires {CustomEvent<RunDetail>} bulkhead-run - a request changed the config; detail `{ config, run, problems }`. Every
  *   element that owns a scenario announces it: a source, and a view on its own (no `for`, no enclosing source).
  * @fires {CustomEvent<TickDetail>} bulkhead-tick - a request or playback changed the inspected tick or the playback
@@ -72,6 +77,13 @@ export abstract class ScenarioElement extends LitElement {
   }
 
   protected readonly bound = new ScenarioController(this, (this.constructor as typeof ScenarioElement).isSource);
+  /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
+  protected readonly locale = new LocaleController(this);
+
+  /** Every update runs in the element's language, once its words are loaded. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
+  }
 
   constructor() {
     super();
@@ -138,7 +150,9 @@ export abstract class ScenarioElement extends LitElement {
         ? [
             {
               kind: 'heading-level',
-              text: `heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}`,
+              text: msg(
+                str`heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}`,
+              ),
             },
           ]
         : []),

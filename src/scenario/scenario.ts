@@ -39,11 +39,14 @@ export interface Change {
 }
 export type Listener = (change: Change, origin: Origin) => void;
 
-/** A scenario's outcome: the normalized config, what was corrected, and the simulated run. */
+/**
+ * A scenario's outcome: the normalized config, what was corrected, and the simulated run, simulated
+ * the first time something reads it (a lab far below the viewport never needs it).
+ */
 interface Result {
   config: LabConfig;
   problems: ConfigProblem[];
-  run: LabRun;
+  run?: LabRun;
 }
 
 const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message).join('\n');
@@ -53,6 +56,8 @@ export class Scenario {
   #input: ScenarioInput = {};
   #result!: Result;
   readonly #listeners = new Set<Listener>();
+  /** Inputs the last request changed quietly to keep the others valid, with the value given them. */
+  #adjusted: ScenarioInput = {};
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
 
   constructor(input: ScenarioInput = {}, time?: TimeSource) {
@@ -67,8 +72,15 @@ export class Scenario {
   get problems(): ConfigProblem[] {
     return this.#result.problems;
   }
+  /**
+   * The inputs the last request lowered or raised quietly so that its own change stays valid (fewer
+   * slots than A's reserved ones lower those), with their new values; empty after any other change.
+   */
+  get adjusted(): Readonly<ScenarioInput> {
+    return this.#adjusted;
+  }
   get run(): LabRun {
-    return this.#result.run;
+    return (this.#result.run ??= simulateValid(this.#result.config)); // normalized, so already valid
   }
   get tick(): number {
     return this.playback.tick;
@@ -90,6 +102,7 @@ export class Scenario {
     const result = this.#result;
     const before = { tick: this.tick, playing: this.playing, speed: this.speed };
     const playback = this.playback;
+    if (request.type === 'configure' || request.type === 'replace') this.#adjusted = {};
     switch (request.type) {
       case 'configure':
         this.#apply(this.#merged(request.changes, origin));
@@ -151,7 +164,8 @@ export class Scenario {
     if (origin === 'request') {
       const wrongBefore = new Set(this.problems.map((p) => p.field));
       for (const p of normalizeConfig(next).problems) {
-        if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined) next[p.field] = p.used;
+        if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined)
+          next[p.field] = this.#adjusted[p.field] = p.used;
       }
     }
     return next;
@@ -166,7 +180,7 @@ export class Scenario {
       if (problemsKey(problems) !== problemsKey(previous.problems)) this.#result = { ...previous, problems };
       return;
     }
-    this.#result = { config, problems, run: simulateValid(config) }; // normalized, so already valid
+    this.#result = { config, problems };
     this.#cache = new Map();
     this.playback.setHorizon(config.horizon);
   }

@@ -10,7 +10,20 @@
  * attribute set by the page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FIELDS, presets, quoteValue, DEFAULT_CONFIG, type LabConfig, type PresetName } from '../sim/config.js';
+import { msg, str } from '../i18n/msg.js';
+import {
+  FAULTS,
+  FIELDS,
+  POLICIES,
+  presets,
+  quoteValue,
+  uiRangeOf,
+  DEFAULT_CONFIG,
+  type ConfigProblem,
+  type LabConfig,
+  type NumericField,
+  type PresetName,
+} from '../sim/config.js';
 import { isSpeed } from './clock.js';
 import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
@@ -41,7 +54,9 @@ export function readConfigAttributes(element: Element): { input: ScenarioInput; 
     } else {
       notes.push({
         kind: 'preset',
-        text: `preset: ${quoteValue(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`,
+        text: msg(
+          str`preset: ${quoteValue(name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`,
+        ),
       });
     }
   }
@@ -50,6 +65,24 @@ export function readConfigAttributes(element: Element): { input: ScenarioInput; 
     if (value !== null) input[field] = value;
   }
   return { input, notes };
+}
+
+/**
+ * A corrected input in the words of the element showing it: what was given, what it takes, and what
+ * is used instead. (The problem's own `message` is the model's, in English, for API users.)
+ */
+export function problemText({ field, value, used }: ConfigProblem, config: LabConfig): string {
+  const given = quoteValue(value);
+  if (field === 'config') return msg(str`config: ${given} is not an object of settings; using the defaults`);
+  if (field === 'policy' || field === 'aFault')
+    return msg(
+      str`${field}: ${given} is not one of ${(field === 'policy' ? POLICIES : FAULTS).join(', ')}; using ${String(used)}`,
+    );
+  if (!FIELDS.includes(field as keyof LabConfig)) return msg(str`${field}: unknown setting, ignored`);
+  const { min, max } = uiRangeOf(field as NumericField, config);
+  return min === max
+    ? msg(str`${field}: ${given} is not ${min}, the only value it takes here; using ${min}`)
+    : msg(str`${field}: ${given} is not a whole number from ${min} to ${max}; using ${String(used)}`);
 }
 
 /** A copy of an object's own enumerable fields, or null when it is not a readable plain object. */
@@ -130,7 +163,6 @@ interface Bound {
  */
 export class ScenarioController implements ReactiveController {
   #own: Scenario | null = null;
-  #ownNotes: Note[] = [];
   #bound: Bound | null = null;
   /** The scenario whose changes re-render the host, and the way to stop listening. */
   #watched: { scenario: Scenario; stop: () => void } | null = null;
@@ -167,12 +199,17 @@ export class ScenarioController implements ReactiveController {
     ) {
       notes.push({
         kind: 'for',
-        text: `for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own`,
+        text: msg(str`for: no scenario source with id ${quoteValue(forId)}; showing this widget on its own`),
       });
     }
     if (this.#bound) return notes;
     this.#ownScenario();
-    return [...notes, ...this.#ownNotes, ...this.scenario.problems.map((p) => ({ kind: p.field, text: p.message }))];
+    const { problems, config } = this.scenario;
+    return [
+      ...notes,
+      ...readConfigAttributes(this.#host).notes,
+      ...problems.map((p) => ({ kind: p.field, text: problemText(p, config) })),
+    ];
   }
 
   /** A change the page made through a property: applied silently, and kept for the source found at connection. */
@@ -184,8 +221,7 @@ export class ScenarioController implements ReactiveController {
   /** The page changed a config attribute: this element's own scenario follows, announcing nothing. */
   attributeChanged(name: string): void {
     if (!this.#own) return;
-    const { input, notes } = readConfigAttributes(this.#host);
-    this.#ownNotes = notes;
+    const { input } = readConfigAttributes(this.#host);
     if (name === 'preset') return this.#own.send({ type: 'replace', input }, 'page');
     const field = FIELDS.find((f) => attributeOf(f) === name);
     if (field) this.#own.send({ type: 'configure', changes: { [field]: input[field] } }, 'page');
@@ -307,9 +343,7 @@ export class ScenarioController implements ReactiveController {
 
   #ownScenario(): Scenario {
     if (!this.#own) {
-      const { input, notes } = readConfigAttributes(this.#host);
-      this.#ownNotes = notes;
-      this.#own = new Scenario(input);
+      this.#own = new Scenario(readConfigAttributes(this.#host).input);
     }
     return this.#own;
   }

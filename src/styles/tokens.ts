@@ -64,7 +64,7 @@ export const tokens = css`
     border-radius: var(--_radius);
     background: var(--_panel);
     color: var(--_fg);
-    font-size: 0.875em;
+    font-size: max(12px, 0.875em);
   }
   .notices p {
     margin: 0;

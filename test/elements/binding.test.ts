@@ -262,7 +262,7 @@ describe('nothing of the protocol travels through window', () => {
         <bulkhead-scenario id="win-1"></bulkhead-scenario>
         <outcome-gate for="win-1"></outcome-gate>
         <outcome-gate></outcome-gate>
-        <bulkhead-lab></bulkhead-lab>
+        <bulkhead-lab loading="eager"></bulkhead-lab>
       </div>`);
       await nextTask();
       await settled(page.querySelector('bulkhead-lab')!);
@@ -271,9 +271,10 @@ describe('nothing of the protocol travels through window', () => {
       page.append(late);
       request(page.querySelector('#win-1')!, 'bulkhead-config-request', { changes: { target: 50 } });
       await nextTask();
-      // Storage events reach only window: the notebook listens there to follow notes edited in
-      // another tab. That is a page concern of its own, not part of how views find sources.
-      whileConnected = liveTypes().filter((type) => type !== 'storage');
+      // Storage and print events reach only window: the notebook listens there to follow notes
+      // edited in another tab, and the lab to draw all of itself before the page prints. Those are
+      // page concerns of their own, not part of how views find sources.
+      whileConnected = liveTypes().filter((type) => type !== 'storage' && type !== 'beforeprint');
       page.remove();
       await nextTask();
     } finally {

@@ -5,7 +5,7 @@ import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.j
 import { FakeTime } from '../helpers/fake-time.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 
-const lab = (markup = html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`) =>
+const lab = (markup = html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`) =>
   settledFixture<BulkheadLab>(markup);
 const control = (el: BulkheadLab, id: string) => deep<HTMLInputElement>(el, 'lab-controls', `#${id}`);
 /** A row of the full-window table, as [label, A, B]. */
@@ -17,7 +17,7 @@ const fullRow = (el: BulkheadLab, label: string) => {
 };
 const gateB = (el: BulkheadLab) => textOf(deep(el, 'outcome-gate[tenant="B"]:not([window])'));
 
-describe('<bulkhead-lab>', () => {
+describe('<bulkhead-lab loading="eager">', () => {
   it('shows the preset, its guided steps, the scope, and the full-window result before playback', async () => {
     const el = await lab();
     const text = textOf(el);
@@ -69,7 +69,7 @@ describe('<bulkhead-lab>', () => {
     for (const [policy, completedOfOffered, p95] of expected) {
       it(`${policy}: B completes ${completedOfOffered}, p95 ${p95}`, async () => {
         // Start from the plain defaults and enter the fixture by hand, as a reader would.
-        const el = await lab(html`<bulkhead-lab></bulkhead-lab>`);
+        const el = await lab(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
         choose(deep<HTMLSelectElement>(el, 'lab-controls', '#policy'), policy);
         await settled(el);
         for (const [id, value] of [
@@ -96,7 +96,7 @@ describe('<bulkhead-lab>', () => {
     }
 
     it('round-robin: the B gate passes at target 50 and fails at 51', async () => {
-      const el = await lab(html`<bulkhead-lab preset="count-every-request"></bulkhead-lab>`);
+      const el = await lab(html`<bulkhead-lab loading="eager" preset="count-every-request"></bulkhead-lab>`);
       await typeInto(control(el, 'f-target'), '50');
       await settled(el);
       expect(gateB(el)).to.contain('Tenant B gate Pass');

@@ -88,7 +88,9 @@ describe('composition', () => {
   });
 
   it('a page script drives a lab with the request events and hears its announcements', async () => {
-    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`);
+    const lab = await fixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
+    );
     const runs: string[] = [];
     lab.addEventListener('bulkhead-run', (e) => runs.push(e.detail.config.policy));
     lab.dispatchEvent(
@@ -118,7 +120,7 @@ describe('composition', () => {
   });
 
   it('setting a property or attribute from the page emits nothing, but the views follow', async () => {
-    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
+    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
     const { heard, stop } = listen();
     lab.config = { policy: 'strict-partitions' };
     lab.tick = 4;
@@ -133,8 +135,8 @@ describe('composition', () => {
 
   it('keeps two labs on one page independent', async () => {
     const page = fixtureSync(html`<div>
-      <bulkhead-lab id="one" preset="stalled-dependency"></bulkhead-lab>
-      <bulkhead-lab id="two" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="one" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="two" preset="stalled-dependency"></bulkhead-lab>
     </div>`);
     await settled(page);
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
@@ -157,7 +159,7 @@ describe('composition', () => {
   });
 
   it('stops its timers and listeners when removed', async () => {
-    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
+    const lab = await fixture<BulkheadLab>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
     const time = new FakeTime();
     lab.timeSource = time;
     lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { bubbles: true, composed: true }));

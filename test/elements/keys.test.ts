@@ -35,8 +35,8 @@ afterEach(() => {
 
 describe('labs without an id', () => {
   const twoSame = () => html`
-    <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
-    <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`;
+    <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>
+    <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`;
 
   it('keep separate notes with the same preset, and each gets its own back when re-created', async () => {
     let [one, two] = await mountLabs(twoSame());
@@ -54,8 +54,8 @@ describe('labs without an id', () => {
 
   it('keep separate permalink entries with the same preset', async () => {
     let [one, two] = await mountLabs(html`
-      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>
-      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>`);
+      <bulkhead-lab loading="eager" preset="stalled-dependency" permalink></bulkhead-lab>
+      <bulkhead-lab loading="eager" preset="stalled-dependency" permalink></bulkhead-lab>`);
     choose(deep<HTMLSelectElement>(one!, 'lab-controls', '#policy'), 'borrowing');
     await settled(one!);
     choose(deep<HTMLSelectElement>(two!, 'lab-controls', '#policy'), 'strict-partitions');
@@ -63,21 +63,21 @@ describe('labs without an id', () => {
     expect(one!.config.policy).to.equal('borrowing');
     one!.parentElement!.remove();
     [one, two] = await mountLabs(html`
-      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>
-      <bulkhead-lab preset="stalled-dependency" permalink></bulkhead-lab>`);
+      <bulkhead-lab loading="eager" preset="stalled-dependency" permalink></bulkhead-lab>
+      <bulkhead-lab loading="eager" preset="stalled-dependency" permalink></bulkhead-lab>`);
     expect(one!.config.policy).to.equal('borrowing');
     expect(two!.config.policy).to.equal('strict-partitions');
   });
 
   it('never take the key of a lab whose id is the preset or looks like a derived key', async () => {
     const labs = await mountLabs(html`
-      <bulkhead-lab id="stalled-dependency" preset="stalled-dependency"></bulkhead-lab>
-      <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
-      <bulkhead-lab preset="stalled-dependency"></bulkhead-lab>
-      <bulkhead-lab id="stalled-dependency~1"></bulkhead-lab>
-      <bulkhead-lab id="stalled-dependency~2"></bulkhead-lab>
-      <bulkhead-lab id="lab"></bulkhead-lab>
-      <bulkhead-lab></bulkhead-lab>`);
+      <bulkhead-lab loading="eager" id="stalled-dependency" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="stalled-dependency~1"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="stalled-dependency~2"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="lab"></bulkhead-lab>
+      <bulkhead-lab loading="eager"></bulkhead-lab>`);
     const keys = labs.map((lab) => notebook(lab).storageKey);
     expect(new Set(keys).size).to.equal(labs.length);
     await typeNotes(labs[1]!, 'derived');
@@ -88,6 +88,7 @@ describe('labs without an id', () => {
     const page = await fixture<HTMLElement>(html`<div><div></div><div></div></div>`);
     const labs = [...page.children].map((host) => {
       const lab = document.createElement('bulkhead-lab');
+      lab.setAttribute('loading', 'eager');
       lab.setAttribute('preset', 'slow-vs-dead');
       host.attachShadow({ mode: 'open' }).append(lab);
       return lab;
@@ -103,6 +104,7 @@ describe('labs without an id', () => {
     const keyOne = notebook(one!).key;
     const keyTwo = notebook(two!).key;
     const later = document.createElement('bulkhead-lab');
+    later.setAttribute('loading', 'eager');
     later.setAttribute('preset', 'stalled-dependency');
     two!.after(later);
     await settled(later);
@@ -111,6 +113,7 @@ describe('labs without an id', () => {
     later.remove();
 
     const earlier = document.createElement('bulkhead-lab');
+    earlier.setAttribute('loading', 'eager');
     earlier.setAttribute('preset', 'stalled-dependency');
     one!.before(earlier);
     await settled(earlier);
@@ -124,8 +127,8 @@ describe('labs without an id', () => {
 
 describe('permalink keys of labs whose ids share a prefix', () => {
   const pair = () => html`
-    <bulkhead-lab id="a" permalink></bulkhead-lab>
-    <bulkhead-lab id="a.b" permalink></bulkhead-lab>`;
+    <bulkhead-lab loading="eager" id="a" permalink></bulkhead-lab>
+    <bulkhead-lab loading="eager" id="a.b" permalink></bulkhead-lab>`;
 
   it('restore each lab from its own entries only', async () => {
     history.replaceState(null, '', '#a.policy=borrowing&a.b.slots=3&a.b.tick=4');
@@ -183,7 +186,7 @@ describe('permalink keys of labs whose ids share a prefix', () => {
 
 describe('notes changed in another tab', () => {
   const mountOne = async () =>
-    (await mountLabs(html`<bulkhead-lab id="t1" preset="stalled-dependency"></bulkhead-lab>`))[0]!;
+    (await mountLabs(html`<bulkhead-lab loading="eager" id="t1" preset="stalled-dependency"></bulkhead-lab>`))[0]!;
   const fromElsewhere = (key: string | null, newValue: string | null, storageArea: Storage | null = localStorage) =>
     window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea }));
 
@@ -308,8 +311,8 @@ describe('exported Markdown', () => {
     );
     const lines = text.split('\n');
     expect(lines[0]).to.equal('# A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second: notes');
-    expect(lines).to.include('| policy | shared\\|fifo \\| injected \\| row \\| |');
-    expect(lines).to.include('| slots | \\`3\\` |');
+    expect(lines).to.include('| Scheduling policy | shared\\|fifo \\| injected \\| row \\| |');
+    expect(lines).to.include('| Total resources | \\`3\\` |');
     expect(lines.filter((l) => l.startsWith('#')).every((l) => /^#{1,2} /.test(l))).to.equal(true);
     for (const row of lines.filter((l) => l.startsWith('|'))) {
       const unescapedPipes = row.match(/(?<!\\)\|/g)!.length;
@@ -319,7 +322,9 @@ describe('exported Markdown', () => {
 
   it('escapes the page address and the heading in the file Export notes downloads', async () => {
     history.replaceState(null, '', `#x)](javascript:alert(1))<b>\`c\`|`);
-    const [lab] = await mountLabs(html`<bulkhead-lab id="e1" heading="Mine | [yours](javascript:y)"></bulkhead-lab>`);
+    const [lab] = await mountLabs(
+      html`<bulkhead-lab loading="eager" id="e1" heading="Mine | [yours](javascript:y)"></bulkhead-lab>`,
+    );
     const blobs: Blob[] = [];
     const create = URL.createObjectURL;
     URL.createObjectURL = (blob: Blob) => {

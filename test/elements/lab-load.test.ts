@@ -1,15 +1,16 @@
-// What a lab costs its page while it loads: it draws the sections a reader can see, the rest as the
-// reader nears them, a closed section when it is opened, and nothing at all while it is far below
-// the viewport, until it comes near or something asks for it.
+// What a lab costs its page, and how a reader still reaches all of it: it draws its first screen
+// when it comes near the viewport, each later section as the reader nears it, a closed section when
+// it is opened, and everything for `loading="eager"` or for print. Tab and find-in-page reach a
+// section not drawn yet. Awaiting `updateComplete` only waits: it draws nothing.
 import { expect, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { Scenario } from '../../src/scenario/scenario.js';
 import { hear, request } from '../helpers/binding.js';
-import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
+import { deep, settled, settledFixture, textOf } from '../helpers/ui.js';
 
-/** A few frames: enough for the lab to draw each section that has come near the viewport. */
+/** A few frames and tasks: enough for the lab to draw each section that has come near the viewport. */
 async function frames(n = 12) {
   for (let i = 0; i < n; i++) {
     await nextFrame();
@@ -26,7 +27,7 @@ function shadowElements(root: Element): Element[] {
   return found;
 }
 
-/** A box as wide as a blog's column, in its 19 px serif, far enough below `gap` px of page. */
+/** A box as wide as a blog's column, in its 19 px serif, below `gap` px of page. */
 const article = (gap = 0, attributes = 'preset="stalled-dependency"') => {
   const box = fixtureSync<HTMLElement>(html`<div style="width: 680px; font: 19px/1.6 Georgia, serif">
     <div style="height: ${gap}px"></div></div>`);
@@ -34,55 +35,83 @@ const article = (gap = 0, attributes = 'preset="stalled-dependency"') => {
   return box.querySelector<BulkheadLab>('bulkhead-lab')!;
 };
 
+/** The views of the first screen, then the views of the later sections, by tag. */
+const FIRST_SCREEN = ['lab-controls', 'outcome-gate', 'tick-timeline'];
+const LATER = ['outcome-table', 'lab-notebook', 'slot-board'];
+const present = (lab: BulkheadLab, tags: string[]) => tags.filter((tag) => lab.shadowRoot!.querySelector(tag));
+
 describe('a lab while its page loads', () => {
   beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
 
-  it('draws its title and the sections on screen, within a budget of elements', async () => {
+  it('draws its first screen, and later sections only as the reader scrolls down to them', async () => {
     const lab = article();
     await frames();
-    // Elements in the lab's shadow trees stand in for Chrome's DOM node count, which also counts
-    // text, comments and garbage not yet collected, and so is not the same from run to run.
-    const loaded = shadowElements(lab).length;
-    expect(deep(lab, 'lab-controls', '#policy')).to.exist;
-    expect(deepAll(lab, 'outcome-table, lab-notebook, request-inspector')).to.deep.equal([]);
-    expect(loaded, 'elements at load').to.be.at.most(220);
-    // Awaiting the lab asks for all of it: every open section, still not the closed ones.
-    await settled(lab);
-    const whole = shadowElements(lab).length;
-    expect(deepAll(lab, 'outcome-table')).to.have.length(2);
-    expect(deepAll(lab, 'request-inspector, policy-compare, sweep-chart')).to.deep.equal([]);
-    expect(whole, 'elements of the whole lab').to.be.at.most(1300);
-    expect(loaded).to.be.below(whole / 2);
-  });
-
-  it('draws the next sections as the reader scrolls down to them', async () => {
-    const lab = article();
-    await frames();
-    expect(deepAll(lab, 'lab-notebook')).to.deep.equal([]);
-    // A screen at a time, as a reader scrolls, until the notes come.
-    for (let i = 0; i < 12 && !lab.shadowRoot!.querySelector('lab-notebook'); i++) {
-      window.scrollBy(0, innerHeight);
-      await frames(4);
+    expect(present(lab, FIRST_SCREEN)).to.deep.equal(FIRST_SCREEN);
+    const waiting = [...lab.shadowRoot!.querySelectorAll('[data-section]')];
+    expect(waiting.length, 'sections not drawn yet').to.be.greaterThan(0);
+    for (const view of waiting) expect(view.getBoundingClientRect().top).to.be.greaterThan(innerHeight);
+    expect(lab.shadowRoot!.querySelector('lab-notebook')).to.equal(null);
+    expect(shadowElements(lab).length, 'elements at load').to.be.at.most(900);
+    for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector('lab-notebook'); i++) {
+      window.scrollBy(0, innerHeight / 2);
+      await frames(3);
     }
     await settled(deep(lab, 'lab-notebook'));
     expect(textOf(deep(lab, 'lab-notebook'))).to.contain('Capture baseline');
-    expect(deepAll(lab, 'outcome-gate')).to.have.length(4); // the sections above it came first
+    expect(present(lab, LATER)).to.deep.equal(LATER); // the sections above it came first
   });
 
-  it('draws every section once the reader presses Tab in it, so the keyboard reaches them all', async () => {
+  it('draws the first screen piece by piece, each in a task of its own', async () => {
+    const lab = article();
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      const now = present(lab, FIRST_SCREEN).join();
+      if (now !== seen.at(-1)) seen.push(now);
+    });
+    await lab.updateComplete;
+    watch.observe(lab.shadowRoot!, { childList: true, subtree: true });
+    await frames();
+    watch.disconnect();
+    expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
+  });
+
+  it('takes Tab into a section not drawn yet: its heading takes the focus and the section draws', async () => {
     const lab = article();
     await frames();
-    expect(deepAll(lab, 'lab-notebook')).to.deep.equal([]);
-    deep<HTMLSelectElement>(lab, 'lab-controls', '#policy').focus();
+    expect(lab.shadowRoot!.querySelector('lab-notebook')).to.equal(null);
+    const heading = deep(lab, '#h-notes');
+    expect(heading.tabIndex, 'a section not drawn is a tab stop').to.equal(0);
+    // Focus moves to the heading as a Tab from the element before it would move it.
+    heading.focus();
+    await settled(lab);
+    expect(lab.shadowRoot!.activeElement).to.equal(heading);
+    expect(lab.shadowRoot!.querySelector('lab-notebook'), 'the section is drawn').not.to.equal(null);
+    expect(lab.shadowRoot!.querySelector('request-inspector'), 'the rest is not').to.equal(null);
+    expect(heading.tabIndex, 'once drawn, Tab goes into its view').to.equal(-1);
     await sendKeys({ press: 'Tab' });
-    await frames(2);
-    expect(deepAll(lab, 'tick-timeline, lab-notebook')).to.have.length(2);
+    expect(deep(lab, 'lab-notebook').shadowRoot!.activeElement?.textContent?.trim()).to.equal('Capture baseline');
+  });
+
+  it('lets find-in-page reveal a section not drawn yet, and draws it', async () => {
+    const lab = article(4000);
+    lab.setAttribute('loading', 'lazy');
+    lab.scrollIntoView();
+    await frames();
+    window.scrollTo(0, 0);
+    const hint = deep(lab, '#full-window [hidden]');
+    expect(hint.getAttribute('hidden')).to.equal('until-found');
+    expect(textOf(hint)).to.contain('why unfinished requests did not complete');
+    // What the browser does when find-in-page matches text inside it.
+    hint.dispatchEvent(new Event('beforematch', { bubbles: true }));
+    await settled(lab);
+    expect(deep(lab, '#full-window outcome-table')).to.exist;
   });
 
   it('renders a closed section only once a reader opens it', async () => {
-    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`);
+    const lab = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
+    );
     const sections: [string, string, string][] = [
-      ['ordering', 'li', 'Each tick runs in this order'],
       ['compare', 'policy-compare', 'Use Strict tenant partitions'],
       ['sweep', 'sweep-chart', 'A total timeout'],
       ['requests', 'request-inspector', 'Every request at tick 0'],
@@ -97,44 +126,73 @@ describe('a lab while its page loads', () => {
     }
     await expect(lab).to.be.accessible();
   });
+
+  it('draws every open section at once with loading="eager", in its first update', async () => {
+    const lab = article(8000, 'preset="stalled-dependency" loading="eager"');
+    await lab.updateComplete;
+    expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([...FIRST_SCREEN, ...LATER]);
+    expect(lab.shadowRoot!.querySelector('policy-compare'), 'a closed section').to.equal(null);
+  });
+
+  it('only waits when a script awaits updateComplete: it draws nothing for it', async () => {
+    const lab = article(8000);
+    await lab.updateComplete;
+    await lab.updateComplete;
+    expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([]);
+  });
+
+  it('draws all of itself, and the picture, before the page prints', async () => {
+    const lab = article(8000);
+    await frames(2);
+    window.dispatchEvent(new Event('beforeprint'));
+    try {
+      // The lab drew in the listener; its views draw in the microtasks after it, before print layout.
+      expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([...FIRST_SCREEN, ...LATER]);
+      await Promise.resolve();
+      await new Promise((resolve) => queueMicrotask(() => resolve(null)));
+      const timeline = deep<BulkheadLab>(lab, 'tick-timeline');
+      await timeline.updateComplete;
+      expect(timeline.shadowRoot!.querySelectorAll('tbody tr').length).to.be.greaterThan(4);
+      expect(getComputedStyle(timeline.shadowRoot!.querySelector('.frame')!).visibility).to.equal('visible');
+    } finally {
+      window.dispatchEvent(new Event('afterprint'));
+    }
+  });
 });
 
 describe('a lab far below the viewport', () => {
-  let calls: string[];
-  const originals = new Map<string, unknown>();
-  // Every scenario a lab works with goes through these: binding to it subscribes, drawing reads
-  // its derived views, a request sends. A lab that does no work calls none of them.
-  beforeEach(() => {
-    window.scrollTo(0, 0); // a test before may have scrolled down
-    calls = [];
-    for (const name of ['subscribe', 'at', 'send'] as const) {
-      const original = Scenario.prototype[name] as (...args: unknown[]) => unknown;
-      originals.set(name, original);
-      (Scenario.prototype as unknown as Record<string, unknown>)[name] = function (this: Scenario, ...args: unknown[]) {
-        calls.push(name);
-        return original.apply(this, args);
-      };
+  beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
+
+  it('simulates nothing and draws only its header until the reader scrolls near it', async () => {
+    // Reading a scenario's run is what simulates it, the first time.
+    let runs = 0;
+    let watched: Scenario | null = null;
+    const original = Object.getOwnPropertyDescriptor(Scenario.prototype, 'run')!;
+    Object.defineProperty(Scenario.prototype, 'run', {
+      ...original,
+      get(this: Scenario) {
+        if (this === watched) runs++;
+        return original.get!.call(this);
+      },
+    });
+    try {
+      const lab = article(8000);
+      watched = lab.scenario;
+      await frames();
+      expect(runs, 'simulations while far away').to.equal(0);
+      expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([]);
+      expect(textOf(lab)).to.contain('Contain a stalled dependency');
+      expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight); // a screen, without bulkhead-lab.css
+      lab.scrollIntoView();
+      await frames();
+      expect(runs).to.be.greaterThan(0);
+      expect(present(lab, FIRST_SCREEN)).to.deep.equal(FIRST_SCREEN);
+    } finally {
+      Object.defineProperty(Scenario.prototype, 'run', original);
     }
   });
-  afterEach(() => {
-    for (const [name, original] of originals)
-      (Scenario.prototype as unknown as Record<string, unknown>)[name] = original;
-  });
 
-  it('does no work until the reader scrolls near it: no scenario, no render, only its space', async () => {
-    const lab = article(8000);
-    await frames();
-    expect(calls, 'scenario calls while far away').to.deep.equal([]);
-    expect(shadowElements(lab)).to.have.length(1); // an empty box
-    expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight); // a screen without bulkhead-lab.css
-    lab.scrollIntoView();
-    await frames();
-    expect(calls).to.include('subscribe');
-    expect(textOf(lab)).to.contain('Contain a stalled dependency');
-    expect(deep(lab, 'lab-controls', '#policy')).to.exist;
-  });
-
-  it('wakes for a request from the page, and answers it', async () => {
+  it('answers a request from the page at once, still drawing nothing', async () => {
     const lab = article(8000);
     await frames();
     const { types, stop } = hear(lab);
@@ -142,10 +200,10 @@ describe('a lab far below the viewport', () => {
     stop();
     expect(types()).to.deep.equal(['bulkhead-run']);
     expect(lab.config.policy).to.equal('strict-partitions');
-    expect(shadowElements(lab)).to.have.length(1); // still not drawn
+    expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([]);
   });
 
-  it('wakes for a view that names it, placed before it on the page', async () => {
+  it('serves a view that names it, placed before it on the page', async () => {
     const box = fixtureSync<HTMLElement>(html`<div>
       <outcome-gate for="far-lab" tenant="B"></outcome-gate>
       <div style="height: 8000px"></div>

@@ -9,7 +9,7 @@ import { FakeTime } from '../helpers/fake-time.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 
 const lab = (preset = 'stalled-dependency') =>
-  settledFixture<BulkheadLab>(html`<bulkhead-lab preset=${preset}></bulkhead-lab>`);
+  settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset=${preset}></bulkhead-lab>`);
 const labelOf = (el: BulkheadLab, id: string) => textOf(deep(el, 'lab-controls', `label[for="${id}"]`));
 const box = (el: BulkheadLab, field: string) => deep<HTMLInputElement>(el, 'lab-controls', `#f-${field}`);
 const gateB = (el: BulkheadLab) => textOf(deep(el, 'outcome-gate[tenant="B"]:not([window])'));
@@ -53,9 +53,9 @@ describe('the words of the experiment', () => {
         .filter(([level]) => level === 3)
         .map(([, text]) => text),
     ).to.deep.equal([
-      'Your experiment',
-      'Inputs',
       '60-second scheduler inspection',
+      'Your experiment',
+      'More inputs',
       'Event ordering and limits',
       'Outcomes at the inspected tick',
       'Full-window calculation',
@@ -66,7 +66,7 @@ describe('the words of the experiment', () => {
       'Scope and references',
     ]);
     const text = textOf(el);
-    expect(text).to.contain('from the tick it arrives to the tick it completes, is turned away or runs out of time');
+    expect(text).to.contain('Follow each request from arrival to completion, rejection or timeout.');
     // The rules show once the reader opens their section.
     const details = deepAll<HTMLDetailsElement>(el, 'details')[0]!;
     details.querySelector('summary')!.click();
@@ -168,7 +168,7 @@ describe('guided steps that teach exactly', () => {
   });
 
   it("an author can put their own steps in place of the preset's", async () => {
-    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab preset="stalled-dependency">
+    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="stalled-dependency">
       <ol slot="steps"><li>Press Play and count B's requests.</li></ol>
     </bulkhead-lab>`);
     const slot = deep<HTMLSlotElement>(el, 'slot[name="steps"]');
@@ -178,20 +178,22 @@ describe('guided steps that teach exactly', () => {
 });
 
 describe('headings that fit the article', () => {
-  it('start at level 2 by default: sections at 3, the widgets inside at 4', async () => {
+  it("start at level 2 by default: sections and the first screen's gates at 3, the widgets in sections at 4", async () => {
     const el = await lab();
     expect(headings(el)[0]).to.deep.equal([2, 'Contain a stalled dependency']);
-    expect(headings(deep(el, 'outcome-gate'))[0]![0]).to.equal(4);
+    expect(headings(deep(el, 'outcome-gate:not([window])'))[0]![0]).to.equal(3);
+    expect(headings(deep(el, 'outcome-gate[window="inspected"]'))[0]![0]).to.equal(4);
     expect(headings(deep(el, 'slot-board'))[0]![0]).to.equal(4);
   });
 
   it('start at the level heading-level gives, and say so when it is not one', async () => {
     const el = await settledFixture<BulkheadLab>(
-      html`<bulkhead-lab preset="stalled-dependency" heading-level="3"></bulkhead-lab>`,
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency" heading-level="3"></bulkhead-lab>`,
     );
     expect(headings(el)[0]![0]).to.equal(3);
     expect(headings(el).filter(([level]) => level === 4).length).to.equal(11);
-    expect(headings(deep(el, 'outcome-gate'))[0]![0]).to.equal(5);
+    expect(headings(deep(el, 'outcome-gate:not([window])'))[0]![0]).to.equal(4);
+    expect(headings(deep(el, 'outcome-gate[window="inspected"]'))[0]![0]).to.equal(5);
     el.setAttribute('heading-level', 'high');
     await settled(el);
     expect(headings(el)[0]![0]).to.equal(2);
@@ -254,7 +256,7 @@ describe('small texts that read right', () => {
 
   it('a lowered Total resources lowers the reserved slots quietly, and says so beside them', async () => {
     const el = await settledFixture<BulkheadLab>(
-      html`<bulkhead-lab preset="stalled-dependency" policy="strict-partitions"></bulkhead-lab>`,
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency" policy="strict-partitions"></bulkhead-lab>`,
     );
     choose(deep<HTMLSelectElement>(el, 'lab-controls', '#policy'), 'strict-partitions');
     await typeInto(box(el, 'reservedA'), '3');

@@ -9,7 +9,7 @@ import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.j
 import { FakeTime } from '../helpers/fake-time.js';
 import { buttonByLabel, choose, deep, deepAll, settled, settledFixture, textOf, typeText } from '../helpers/ui.js';
 
-const mount = (markup = html`<bulkhead-lab id="w1" preset="stalled-dependency"></bulkhead-lab>`) =>
+const mount = (markup = html`<bulkhead-lab loading="eager" id="w1" preset="stalled-dependency"></bulkhead-lab>`) =>
   settledFixture<BulkheadLab>(markup);
 const notebook = (lab: BulkheadLab) => deep<LabNotebook>(lab, 'lab-notebook');
 const notesBox = (lab: BulkheadLab) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
@@ -41,7 +41,7 @@ describe('baseline', () => {
     expect(textOf(book)).to.contain('Settings are the same as the baseline.');
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
     await settled(lab);
-    expect(textOf(book)).to.contain('policy: shared-fifo → strict-partitions');
+    expect(textOf(book)).to.contain('Scheduling policy: Shared FIFO → Strict tenant partitions');
     const completed = deepAll(book, 'tbody tr').find((r) => r.firstElementChild!.textContent === 'Completed')!;
     // A baseline, A now, A difference, B baseline, B now, B difference
     expect([...completed.children].slice(1).map((c) => c.textContent.trim())).to.deep.equal([
@@ -68,8 +68,8 @@ describe('baseline', () => {
 describe('notes', () => {
   it('keeps notes per page and lab in localStorage', async () => {
     const page = fixtureSync(html`<div>
-      <bulkhead-lab id="n1" preset="stalled-dependency"></bulkhead-lab>
-      <bulkhead-lab id="n2" preset="stalled-dependency"></bulkhead-lab></div>`);
+      <bulkhead-lab loading="eager" id="n1" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="n2" preset="stalled-dependency"></bulkhead-lab></div>`);
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
     await settled(page); // both labs whole, the second one below the first as if scrolled to
     await typeNotes(one!, 'B starves behind A.');
@@ -101,10 +101,10 @@ describe('notes', () => {
     expect(text).to.contain('# Contain a stalled dependency: notes');
     expect(text).to.contain('Strict partitions rescue B.');
     expect(text).to.contain('## Current settings and full-window results');
-    expect(text).to.contain('| policy | strict-partitions |');
+    expect(text).to.contain('| Scheduling policy | Strict tenant partitions |');
     expect(text).to.contain('| B | 4 / 4 | 100 % | 0 | 0 | 0 | 0 | 1 | 4 | Pass |');
     expect(text).to.contain('## Baseline settings and full-window results');
-    expect(text).to.contain('| policy | shared-fifo |');
+    expect(text).to.contain('| Scheduling policy | Shared FIFO |');
     expect(text).to.contain('| B | 1 / 4 | 25 % | 3 | 0 | 0 | 0 | 1 | 4 | Fail |');
   });
 
@@ -176,7 +176,7 @@ describe('narrow screens', () => {
   // box (container queries), and WebDriver cannot resize the window of every engine.
   it('at 320 px the column never scrolls sideways, and no table inside the lab scrolls either', async () => {
     const column = await fixture<HTMLDivElement>(
-      html`<div style="width: 320px"><bulkhead-lab preset="stalled-dependency"></bulkhead-lab></div>`,
+      html`<div style="width: 320px"><bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab></div>`,
     );
     const lab = column.firstElementChild as BulkheadLab;
     await settled(lab);
@@ -226,7 +226,7 @@ describe('theming', () => {
   const gateText = (el: Element) => getComputedStyle(deep(el, 'outcome-gate', '.gate')).color;
 
   it('theme="dark" forces the dark scheme on the lab and, by inheritance, every piece inside it', async () => {
-    const lab = await mount(html`<bulkhead-lab theme="dark"></bulkhead-lab>`);
+    const lab = await mount(html`<bulkhead-lab loading="eager" theme="dark"></bulkhead-lab>`);
     expect(gateText(lab)).to.equal(DARK_TEXT);
     expect(getComputedStyle(lab).colorScheme).to.equal('dark');
     expect(getComputedStyle(deep(lab, 'outcome-gate')).colorScheme).to.equal('dark');
@@ -242,7 +242,7 @@ describe('theming', () => {
     const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches;
     const scheme = async (outer?: string, theme?: string) => {
       const box = await fixture<HTMLElement>(html`<div style=${outer ? `color-scheme: ${outer}` : nothing}>
-          <bulkhead-lab theme=${theme ?? nothing}></bulkhead-lab></div>`);
+          <bulkhead-lab loading="eager" theme=${theme ?? nothing}></bulkhead-lab></div>`);
       const lab = box.firstElementChild as BulkheadLab;
       await settled(lab);
       return gateText(lab);
@@ -265,15 +265,17 @@ describe('theming', () => {
   });
 
   it('custom properties restyle every element', async () => {
-    const lab = await mount(html`<bulkhead-lab style="--bulkhead-color-text: rgb(1, 2, 3)"></bulkhead-lab>`);
+    const lab = await mount(
+      html`<bulkhead-lab loading="eager" style="--bulkhead-color-text: rgb(1, 2, 3)"></bulkhead-lab>`,
+    );
     expect(getComputedStyle(deep(lab, 'outcome-gate', '.gate')).color).to.equal('rgb(1, 2, 3)');
   });
 
   it('takes a light-dark() pair as an override, resolved in each element by its scheme', async () => {
     const pair = '--bulkhead-color-text: light-dark(rgb(1, 2, 3), rgb(4, 5, 6))';
-    const light = await mount(html`<bulkhead-lab style=${pair}></bulkhead-lab>`);
+    const light = await mount(html`<bulkhead-lab loading="eager" style=${pair}></bulkhead-lab>`);
     expect(gateText(light)).to.equal('rgb(1, 2, 3)');
-    const dark = await mount(html`<bulkhead-lab theme="dark" style=${pair}></bulkhead-lab>`);
+    const dark = await mount(html`<bulkhead-lab loading="eager" theme="dark" style=${pair}></bulkhead-lab>`);
     expect(gateText(dark)).to.equal('rgb(4, 5, 6)');
   });
 });
@@ -281,7 +283,7 @@ describe('theming', () => {
 describe('permalinks', () => {
   it('restores settings and the inspected tick from the hash, and writes changes back', async () => {
     history.replaceState(null, '', '#other.tick=3&p1.policy=borrowing&p1.a-timeout=1&p1.tick=7&p1.aTimeout=6');
-    const lab = await mount(html`<bulkhead-lab id="p1" permalink></bulkhead-lab>`);
+    const lab = await mount(html`<bulkhead-lab loading="eager" id="p1" permalink></bulkhead-lab>`);
     expect(lab.config).to.include({ policy: 'borrowing', aTimeout: 6 });
     expect(lab.tick).to.equal(7);
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'strict-partitions');
@@ -299,7 +301,7 @@ describe('permalinks', () => {
       '#p2.policy=%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&p2.slots=1e9&p2.tick=abc&p2.%E0%A4%A=1&p2.queueCap=' +
         '9'.repeat(500),
     );
-    const lab = await mount(html`<bulkhead-lab id="p2" permalink></bulkhead-lab>`);
+    const lab = await mount(html`<bulkhead-lab loading="eager" id="p2" permalink></bulkhead-lab>`);
     expect(lab.config).to.include({ policy: 'shared-fifo', slots: 4, queueCap: 6 });
     expect(lab.tick).to.equal(0);
     const everything = [lab, ...deepAll(lab, '*')].flatMap((el) => [...(el.shadowRoot?.querySelectorAll('img') ?? [])]);
@@ -309,7 +311,7 @@ describe('permalinks', () => {
   });
 
   it('leaves the hash alone without the permalink attribute', async () => {
-    const lab = await mount(html`<bulkhead-lab id="p3"></bulkhead-lab>`);
+    const lab = await mount(html`<bulkhead-lab loading="eager" id="p3"></bulkhead-lab>`);
     choose(deep<HTMLSelectElement>(lab, 'lab-controls', '#policy'), 'borrowing');
     await settled(lab);
     expect(location.hash).to.equal('');
@@ -342,7 +344,7 @@ describe('accessibility of every element', () => {
   }
 
   it('the lab passes axe mid-playback with the request table open and a baseline captured', async () => {
-    const lab = await mount(html`<bulkhead-lab preset="slow-vs-dead"></bulkhead-lab>`);
+    const lab = await mount(html`<bulkhead-lab loading="eager" preset="slow-vs-dead"></bulkhead-lab>`);
     lab.tick = 9;
     deep<HTMLDetailsElement>(lab, 'details').open = true;
     buttonByLabel(notebook(lab), 'Capture baseline')!.click();

@@ -72,6 +72,7 @@ async function eventsOf(tag: string, drive: (el: HTMLElement, page: Page) => Pro
   const heard = new Set<string>();
   const fromPage = new WeakSet<Event>();
   const el = document.createElement(tag);
+  if (tag === 'bulkhead-lab') el.setAttribute('loading', 'eager'); // every view drawn, to be driven
   const record = (event: Event) => {
     if (!fromPage.has(event) && (event.currentTarget === el || event.composedPath().includes(el)))
       heard.add(event.type);

@@ -67,8 +67,9 @@ describe('<measured-run>', () => {
       '20 / 20',
       '13 ms',
       'pool, 120 ms',
+      '–',
     ]);
-    expect(rows[0]!.slice(-1)).to.deep.equal(['–'], 'no resource reached its limit');
+    expect(rows[0]!.slice(-2)).to.deep.equal(['–', '–'], 'no resource reached its limit; busy not checked');
   });
 
   it('labels both axes, draws p50 and p99, and marks where the fault starts', async () => {
@@ -238,6 +239,41 @@ describe('<measured-run> with a file it cannot read', () => {
     [(d) => (d.runs[2].limits[0].atMs = '120'), 'runs[2].limits[0].atMs: expected a number, got "120"'],
     [(d) => (d.runs[2].model.note = 3), 'runs[2].model.note: expected a string, got 3'],
     [(d) => (d.runs[3].model.predicted = { a: 1 }), 'runs[3].model.predicted.b: expected a number, got nothing'],
+    [
+      (d) => (d.runs[0].endpoints[0].totals.sent = -5),
+      'runs[0].endpoints[0].totals.sent: expected a count (a whole number from 0 to 1000000000), got -5',
+    ],
+    [
+      (d) => (d.runs[0].endpoints[1].totals.ok = 1e308),
+      'runs[0].endpoints[1].totals.ok: expected a count (a whole number from 0 to 1000000000), got 1e+308',
+    ],
+    [
+      (d) => (d.runs[1].endpoints[1].totals.successRate = 7),
+      'runs[1].endpoints[1].totals.successRate: expected a share from 0 to 1 or null, got 7',
+    ],
+    [
+      (d) => (d.runs[2].endpoints[0].totals.rejected = 2.5),
+      'runs[2].endpoints[0].totals.rejected: expected a count (a whole number from 0 to 1000000000), got 2.5',
+    ],
+    [
+      (d) => (d.runs[2].endpoints[1].totals.ok += 1),
+      'runs[2].endpoints[1].totals: ok + timeout + rejected + other is 301, but sent is 300',
+    ],
+    [
+      (d) => (d.runs[1].endpoints[0].totals.p99Ms = -3),
+      'runs[1].endpoints[0].totals.p99Ms: expected a time from 0 to 10000000 ms or null, got -3',
+    ],
+    [
+      (d) => (d.runs[0].endpoints[0].windows[1].sent = -1),
+      'runs[0].endpoints[0].windows[1].sent: expected a count (a whole number from 0 to 1000000000), got -1',
+    ],
+    [(d) => (d.runs[0].windowMs = 0), 'runs[0].windowMs: expected a number above 0, at most 10000000, got 0'],
+    [(d) => (d.options.poolSize = -20), 'options.poolSize: expected a number above 0, at most 1000000, got -20'],
+    [(d) => (d.runs[3].model.predicted.a = 1.5), 'runs[3].model.predicted.a: expected a share from 0 to 1, got 1.5'],
+    [
+      (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
+      'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
+    ],
   ];
 
   it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
@@ -321,6 +357,114 @@ describe('<measured-run> with a file it cannot read', () => {
     expect(deepAll(el, '[role="alert"]')).to.have.length(0);
     expect(deepAll(el, 'svg')).to.have.length(8);
     expect(deepAll(el, 'rect.timeout').length).to.equal(10_000 + 7 * 4);
+  });
+});
+
+describe('<measured-run> with repeats and busy runs', () => {
+  /** The fixture as a file of version 3: each configuration twice, the second /b of shared/slow-a busy. */
+  async function repeated() {
+    const data = await fixtureData();
+    data.schemaVersion = 3;
+    data.options.repeat = 2;
+    const again = structuredClone(data.runs);
+    for (const run of data.runs) Object.assign(run, { repeat: 1, busy: false, busyReasons: [] });
+    for (const run of again) Object.assign(run, { repeat: 2, busy: false, busyReasons: [] });
+    const slow = again.find((run: { name: string }) => run.name === 'shared/slow-a');
+    slow.busy = true;
+    slow.busyReasons = ["the service's event loop was held up 247 ms"];
+    // What a busy run measured must not count: every /b request failed in it.
+    slow.endpoints[1].totals = { ...slow.endpoints[1].totals, ok: 0, other: 170, successRate: 0 };
+    const quiet = again.find((run: { name: string }) => run.name === 'per-dependency/slow-a');
+    quiet.endpoints[1].totals = { ...quiet.endpoints[1].totals, ok: 290, rejected: 10, successRate: 290 / 300 };
+    data.runs = [...data.runs, ...again];
+    return data;
+  }
+
+  it('charts each configuration once, with medians and ranges over the repeats that were not busy', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    el.result = await repeated();
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'figure')).to.have.length(4);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    const figures = deepAll(el, 'figure').map((f) => f.textContent.replace(/\s+/g, ' ').trim());
+    // shared/slow-a: only repeat 1 is usable, so its /b is that repeat's 56.7 %, not the busy 0 %.
+    expect(figures[2]).to.contain('/b: 56.7 % ok (tick model 5 %), p50 10 ms, p99 250 ms, 1 of 2 repeats');
+    expect(figures[2]).to.contain("Left out, machine-busy: repeat 2 (the service's event loop was held up 247 ms).");
+    // per-dependency/slow-a: the median of 100 % and 96.7 %, and their range.
+    expect(figures[3]).to.contain('/b: 98.3 % (96.7 to 100 %) ok (tick model 100 %)');
+    expect(figures[3]).to.contain('2 of 2 repeats');
+    expect(textOf(el)).to.contain('2 repeats of each configuration, interleaved; 1 run machine-busy, left out.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lists every run in the table, with its repeat and whether the machine was busy', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    el.result = await repeated();
+    await el.updateComplete;
+    const rows = deepAll(el, 'tbody tr').map((r) => [...r.children].map((c) => c.textContent.trim()));
+    expect(rows).to.have.length(16);
+    expect(rows.map((row) => row[0])).to.include.members(['shared/slow-a #1', 'shared/slow-a #2']);
+    const busy = rows.filter((row) => row.at(-1)!.startsWith('busy'));
+    expect(busy.map((row) => [row[0], row[1], row.at(-1)])).to.deep.equal([
+      ['shared/slow-a #2', '/a', "busy: the service's event loop was held up 247 ms"],
+      ['shared/slow-a #2', '/b', "busy: the service's event loop was held up 247 ms"],
+    ]);
+    expect(rows.filter((row) => row.at(-1) === 'quiet')).to.have.length(14);
+    expect(deepAll(el, 'tbody tr.busy')).to.have.length(2);
+  });
+
+  it('says so when every repeat of a configuration was busy, and still draws it', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await repeated();
+    for (const run of data.runs) if (run.name === 'shared/slow-a') run.busy = true;
+    el.result = data;
+    await el.updateComplete;
+    const figures = deepAll(el, 'figure').map((f) => f.textContent.replace(/\s+/g, ' ').trim());
+    expect(figures[2]).to.contain('Every repeat was machine-busy: this machine was too busy to tell.');
+    expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+
+  it('refuses a file of 2,000 runs with a message at once, and shows the most it allows', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      const data = await fixtureData();
+      const copies = Array.from({ length: 500 }, () => structuredClone(data.runs)).flat();
+      data.runs = copies;
+      const started = performance.now();
+      el.result = data;
+      await el.updateComplete;
+      expect(alertOf(el)).to.equal(
+        'Could not show the measured run: runs: there are 2000 runs, and this chart shows at most 320 ' +
+          '(32 configurations of 10 repeats; split the file, or chart fewer repeats)',
+      );
+      expect(performance.now() - started).to.be.below(2000);
+      data.runs = copies.slice(0, 320);
+      el.result = data;
+      await el.updateComplete;
+    });
+    expect(escaped).to.deep.equal([]);
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(640);
+  });
+
+  it('draws at most 32 configurations, as many as the experiment runs', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    data.runs = Array.from({ length: 33 }, (_, k) => ({
+      ...structuredClone(data.runs[k % 4]),
+      name: `shared/healthy/pool-${k + 2}`,
+    }));
+    el.result = data;
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal(
+      'Could not show the measured run: runs: there are more than 32 configurations (run names), and this chart ' +
+        'draws at most 32, each with its repeats (split the file)',
+    );
+    data.runs.pop();
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, 'figure')).to.have.length(32);
   });
 });
 

@@ -11,7 +11,7 @@ import { choose, deep, settled, settledFixture, textOf, typeInto } from '../help
 
 describe('announcements', () => {
   it('bulkhead-tick fires only when the tick or the play state changed', async () => {
-    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
+    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
     const time = new FakeTime();
     lab.timeSource = time;
     const ear = hear(lab);
@@ -43,7 +43,9 @@ describe('announcements', () => {
   });
 
   it('bulkhead-run fires only when the config really changed', async () => {
-    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab policy="strict-partitions"></bulkhead-lab>`);
+    const lab = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" policy="strict-partitions"></bulkhead-lab>`,
+    );
     const ear = hear(lab);
     request(lab, 'bulkhead-config-request', { changes: { policy: 'strict-partitions' } });
     request(lab, 'bulkhead-config-request', { changes: { slots: '4', target: 90 } }); // the same values, as text
@@ -60,7 +62,7 @@ describe('announcements', () => {
   });
 
   it('property and attribute sets announce nothing, even when they change the tick or config', async () => {
-    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
+    const lab = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
     const ear = hear(document);
     lab.config = { policy: 'borrowing' };
     lab.tick = 7;
@@ -133,7 +135,7 @@ describe('config is a function of the current attributes', () => {
 });
 
 describe('every control shows the config in use', () => {
-  const lab = () => settledFixture<BulkheadLab>(html`<bulkhead-lab></bulkhead-lab>`);
+  const lab = () => settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
   const select = (el: BulkheadLab) => deep<HTMLSelectElement>(el, 'lab-controls', '#policy');
   const radio = (el: BulkheadLab, fault: string) =>
     deep<HTMLInputElement>(el, 'lab-controls', `input[value="${fault}"]`);
@@ -268,7 +270,7 @@ describe('notices', () => {
 
   it('lowering Total slots below the reserved slots in the UI gives no notice and no warning', async () => {
     const el = await settledFixture<BulkheadLab>(
-      html`<bulkhead-lab policy="strict-partitions" reserved-a="3" slots="4"></bulkhead-lab>`,
+      html`<bulkhead-lab loading="eager" policy="strict-partitions" reserved-a="3" slots="4"></bulkhead-lab>`,
     );
     expect(el.config.reservedA).to.equal(3);
     await typeInto(deep<HTMLInputElement>(el, 'lab-controls', '#f-slots'), '2');
@@ -281,7 +283,7 @@ describe('notices', () => {
 
   it("raising A's home slots in the UI, then lowering Total slots, gives no notice and no warning", async () => {
     const el = await settledFixture<BulkheadLab>(
-      html`<bulkhead-lab policy="strict-partitions" slots="4"></bulkhead-lab>`,
+      html`<bulkhead-lab loading="eager" policy="strict-partitions" slots="4"></bulkhead-lab>`,
     );
     await typeInto(deep<HTMLInputElement>(el, 'lab-controls', '#f-reservedA'), '3');
     await settled(el);

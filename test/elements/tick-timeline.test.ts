@@ -4,10 +4,10 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { buttonByLabel, deep, deepAll, settled, textOf } from '../helpers/ui.js';
+import { buttonByLabel, deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
 async function timeline() {
-  const el = await fixture<TickTimeline>(html`<tick-timeline></tick-timeline>`);
+  const el = await settledFixture<TickTimeline>(html`<tick-timeline></tick-timeline>`);
   const time = new FakeTime();
   el.timeSource = time;
   return { el, time };
@@ -68,7 +68,7 @@ describe('<tick-timeline> playback', () => {
   });
 
   it('Restart returns to tick 0 keeping inputs and speed', async () => {
-    const el = await fixture<TickTimeline>(html`<tick-timeline slots="6"></tick-timeline>`);
+    const el = await settledFixture<TickTimeline>(html`<tick-timeline slots="6"></tick-timeline>`);
     const time = new FakeTime();
     el.timeSource = time;
     deep<HTMLInputElement>(el, 'input[value="0.5"]').click();
@@ -130,7 +130,7 @@ describe('<tick-timeline> playback', () => {
 
 describe('<tick-timeline> picture', () => {
   it('names the holder of every slot at every tick and marks borrowed cells', async () => {
-    const el = await fixture<TickTimeline>(html`<tick-timeline policy="borrowing"></tick-timeline>`);
+    const el = await settledFixture<TickTimeline>(html`<tick-timeline policy="borrowing"></tick-timeline>`);
     const rows = deepAll(el, 'tbody tr').map((row) => [...row.children].map((cell) => cell.textContent.trim()));
     // Borrowing, default fixture: tick 0 gives A0 A1 their home slots and B0 slot 2; at tick 1 A2 A3
     // borrow B's idle slots 2 and 3 (B has nobody waiting) and keep them.
@@ -144,7 +144,7 @@ describe('<tick-timeline> picture', () => {
   });
 
   it('comes a moment after the rest, and is never seen half-drawn', async () => {
-    // Not through fixture(), which awaits updateComplete and so asks for the picture at once.
+    // Not through a fixture helper, which waits for the picture: watched frame by frame instead.
     const host = document.createElement('tick-timeline');
     host.setAttribute('preset', 'stalled-dependency');
     document.body.append(host);
@@ -178,7 +178,7 @@ describe('<tick-timeline> why', () => {
   };
 
   it('tells the story of the request in a clicked cell, and seeks its tick', async () => {
-    const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    const el = await settledFixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
     await shown(el);
     const box = cell(el, 0, 3).getBoundingClientRect();
     await sendMouse({
@@ -258,7 +258,7 @@ describe('<tick-timeline> why', () => {
 
 describe('<tick-timeline> cells', () => {
   it('carry only what they show: no template markers, and a few nodes each', async () => {
-    const el = await fixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    const el = await settledFixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
     const table = deep<HTMLTableElement>(el, 'table');
     let nodes = 0;
     let comments = 0;

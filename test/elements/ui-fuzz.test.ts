@@ -23,7 +23,7 @@ import {
   type Tenant,
 } from '../../src/sim/index.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { buttonByLabel, choose, deep, deepAll, textOf, typeInto } from '../helpers/ui.js';
+import { buttonByLabel, choose, deep, deepAll, settled, textOf, typeInto } from '../helpers/ui.js';
 
 // ---------------------------------------------------------------------------------------------
 // The page
@@ -46,7 +46,7 @@ const VIEW_IDS = Object.keys(VIEWS) as ViewId[];
 const FOR_TARGETS = [LAB, SCENARIO, 'fz-nowhere', 'fz-plain', ...VIEW_IDS] as const;
 
 const PAGE = `
-  <bulkhead-lab id="${LAB}"></bulkhead-lab>
+  <bulkhead-lab loading="eager" id="${LAB}"></bulkhead-lab>
   <div id="fz-plain"></div>
   <outcome-gate id="fz-gB" for="${LAB}" tenant="B"></outcome-gate>
   <outcome-gate id="fz-gI" for="${LAB}" tenant="A" window="inspected"></outcome-gate>
@@ -130,6 +130,8 @@ async function settle(page: HTMLElement): Promise<void> {
     }
     if (busy) continue;
     await macrotask();
+    // A timeline draws its picture in a turn of its own once its layout is known.
+    for (const timeline of litElements(page).filter((el) => el.localName === 'tick-timeline')) await settled(timeline);
     if (!litElements(page).some((el) => el.isUpdatePending)) return;
   }
   const busy = litElements(page)
@@ -201,15 +203,17 @@ function checkTimeline(timeline: Element, name: string, config: LabConfig, tick:
   );
   const slider = deep<HTMLInputElement>(timeline, '#inspection');
   need(slider.value === String(tick), `${name}'s Inspection slider should be at ${tick}, but is at ${slider.value}`);
-  const current = deepAll(timeline, 'thead th.current').map((th) => th.textContent.trim());
-  need(
-    current.join() === String(tick),
-    `${name} should mark column ${tick} as inspected, but marks [${current.join()}]`,
+  // Ticks across (a row per slot) where they fit the width, else down (a row per tick).
+  const across = deep(timeline, 'table').classList.contains('rows');
+  const current = deepAll(timeline, across ? 'thead th.current' : 'tbody th.current').map((th) =>
+    th.textContent.trim(),
   );
+  need(current.join() === String(tick), `${name} should mark tick ${tick} as inspected, but marks [${current.join()}]`);
   const rows = deepAll(timeline, 'tbody tr').length;
+  const expected = across ? config.slots + 2 : config.horizon + 1;
   need(
-    rows === config.slots + 2,
-    `${name} should draw ${config.slots} slot rows (+2 event rows), but draws ${rows} rows`,
+    rows === expected,
+    `${name} should draw ${expected} rows (${across ? 'slots and 2 kinds of ending' : 'ticks'}), but draws ${rows}`,
   );
 }
 

@@ -3,31 +3,54 @@ import { fixture } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { LitElement, TemplateResult } from 'lit';
 
-/** Finds an element by a chain of selectors, each one looked up inside the previous one's shadow root. */
+/**
+ * Finds an element by a chain of selectors, each one looked up inside the previous one's shadow
+ * root. Where a selector matches several elements (a lab has two `lab-controls`), the chain goes on
+ * in the first of them that holds the rest of it.
+ */
 export function deep<T extends Element = HTMLElement>(root: Element, ...selectors: string[]): T {
-  let current: Element = root;
-  for (const selector of selectors) {
-    const scope: ParentNode = current.shadowRoot ?? current;
-    const found = scope.querySelector(selector);
-    if (!found) throw new Error(`nothing matches ${selector} inside <${current.localName}>`);
-    current = found;
-  }
-  return current as T;
+  const found = search(root, selectors);
+  if (!found) throw new Error(`nothing matches ${selectors.join(' → ')} inside <${root.localName}>`);
+  return found as T;
 }
 
+function search(current: Element, [selector, ...rest]: string[]): Element | null {
+  if (selector === undefined) return current;
+  for (const match of (current.shadowRoot ?? current).querySelectorAll(selector)) {
+    const found = search(match, rest);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every element the last selector matches, inside each element the chain before it leads to. */
 export function deepAll<T extends Element = HTMLElement>(root: Element, ...selectors: string[]): T[] {
   const last = selectors.pop()!;
-  const parent = selectors.length ? deep(root, ...selectors) : root;
-  return [...(parent.shadowRoot ?? parent).querySelectorAll<T>(last)];
+  const parents = selectors.length ? all(root, selectors) : [root];
+  return parents.flatMap((parent) => [...(parent.shadowRoot ?? parent).querySelectorAll<T>(last)]);
+}
+
+function all(current: Element, [selector, ...rest]: string[]): Element[] {
+  if (selector === undefined) return [current];
+  return [...(current.shadowRoot ?? current).querySelectorAll(selector)].flatMap((match) => all(match, rest));
 }
 
 /** The text a person reads, with whitespace collapsed. */
 export const textOf = (el: Element): string => ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** Waits until an element, the elements inside it and every Lit element in their shadow trees have rendered. */
+/**
+ * Waits until an element, the elements inside it and every Lit element in their shadow trees have
+ * rendered, and every slot-by-tick picture among them is drawn: a timeline draws its picture in a
+ * turn of its own once its layout is known, as a reader sees it come.
+ */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
   if ('updateComplete' in lit) await lit.updateComplete;
+  for (let frame = 0; el.localName === 'tick-timeline' && !el.shadowRoot?.querySelector('tbody tr'); frame++) {
+    if (frame === 60 || !el.isConnected) break; // a timeline that is not rendered (display: none) never draws
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    await lit.updateComplete;
+  }
   for (const child of [...(el.shadowRoot?.querySelectorAll('*') ?? []), ...el.querySelectorAll('*')]) {
     if (child.shadowRoot) await settled(child);
   }

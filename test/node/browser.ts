@@ -34,18 +34,17 @@ export async function openPage(browser: Browser, url: string, width = 1280): Pro
 }
 
 /**
- * Asks every lab on the page for all of itself, as a page script may by awaiting `updateComplete`:
- * a lab draws a section only once the reader nears it, and a lab far below nothing at all.
+ * Asks every lab on the page for all of itself, as a page script does: `loading="eager"`, then
+ * awaiting `updateComplete` (a lab draws a section only once the reader nears it, and a lab far
+ * below nothing at all); then waits for the timelines' pictures, each drawn in a task of its own.
  */
 export const wholeLabs = (page: Page): Promise<unknown> =>
-  page.evaluate(() =>
-    Promise.all(
-      Array.from(
-        document.querySelectorAll('bulkhead-lab'),
-        (lab) => (lab as unknown as { updateComplete: unknown }).updateComplete,
-      ),
-    ),
-  );
+  page.evaluate(async () => {
+    const labs = Array.from(document.querySelectorAll('bulkhead-lab'));
+    for (const lab of labs) lab.setAttribute('loading', 'eager');
+    await Promise.all(labs.map((lab) => (lab as unknown as { updateComplete: unknown }).updateComplete));
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+  });
 
 /** Text a reader sees in an element found by a chain of selectors, each inside the previous one's shadow root. */
 export const shadowText = (page: Page, ...selectors: string[]): Promise<string> =>

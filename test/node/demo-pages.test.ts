@@ -152,7 +152,7 @@ test('notes survive a real reload, and Export notes downloads them', async () =>
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   assert.match(text, /The p95 hides two timeouts\./);
-  assert.match(text, /\| policy \| shared-round-robin \|/);
+  assert.match(text, /\| Scheduling policy \| Shared round-robin \|/);
   assert.match(text, /\| B \| 2 \/ 4 \| 50 % \|/);
   await page.evaluate(() => localStorage.clear());
   await page.close();

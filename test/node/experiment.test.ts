@@ -171,7 +171,7 @@ describe('open-loop load generator', () => {
         warmupMs: 0,
         durationMs: 1500,
         leadMs: 0,
-        clientTimeoutMs: 10_000,
+        generatorTimeoutMs: 10_000,
         windowMs: 500,
         faultAt: now() + 20,
       });
@@ -215,7 +215,7 @@ describe('open-loop load generator', () => {
         warmupMs: 0,
         leadMs: 0,
         durationMs: 1000,
-        clientTimeoutMs: 2000,
+        generatorTimeoutMs: 2000,
         windowMs: 500,
         faultAt,
       });
@@ -418,7 +418,7 @@ describe('runs', () => {
   });
 
   test('under overload the generator, the service and the bulkheads still count every request once', async (t) => {
-    // A client timeout shorter than the service's, and this thread (the service's) blocked for
+    // A generator timeout shorter than the service's, and this thread (the service's) blocked for
     // 300 ms twice: at the end of the first window of the lead, and half a second after the fault.
     // Requests pile up, fill the pool of 6 before and after the fault, and are answered after the
     // generator gave up on them, or never read at all.
@@ -428,7 +428,7 @@ describe('runs', () => {
       leadMs: 600,
       warmupMs: 200,
       poolSize: 6,
-      clientTimeoutMs: 80,
+      generatorTimeoutMs: 80,
       runs: ['shared/slow-a'],
     });
     const block = () => {
@@ -447,6 +447,11 @@ describe('runs', () => {
       },
     });
     assert.deepEqual(reconcile(run), []);
+    assert.equal(run.busy, true, 'a thread held up 300 ms makes the run machine-busy');
+    assert.ok(
+      run.busyReasons.some((reason) => /^the service's event loop was held up \d+/.test(reason)),
+      run.busyReasons.join('; '),
+    );
     const gaveUp = run.endpoints.reduce(
       (sum, endpoint) => sum + endpoint.service.answeredAfterClientGaveUp + endpoint.service.notReceived,
       0,
@@ -502,7 +507,20 @@ describe('CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     return { output: () => out, exited };
   };
-  const short = ['--rate', '50', '--duration', '1', '--lead', '0.2', '--warmup', '0.2', '--settle', '0.1'];
+  const short = [
+    '--repeat',
+    '1',
+    '--rate',
+    '50',
+    '--duration',
+    '1',
+    '--lead',
+    '0.2',
+    '--warmup',
+    '0.2',
+    '--settle',
+    '0.1',
+  ];
   const twoRuns = ['--runs', 'shared/healthy,shared/stalled-a', '--window', '250ms'];
   /** Waits until the first run's table is out and the second run is going. */
   const duringSecondRun = async (output: () => string) => {
@@ -523,7 +541,7 @@ describe('CLI', () => {
       '--burst-every',
       '--stall',
       '--timeout',
-      '--client-timeout',
+      '--generator-timeout',
       '--fault-delay',
       '--work',
       '--window',
@@ -533,13 +551,17 @@ describe('CLI', () => {
       '--generator',
       '--label',
       '--out',
+      '--repeat',
+      '--busy',
+      '--export-artillery',
+      '--target',
       '--help',
     ]) {
       assert.ok(HELP.includes(option), `help mentions ${option}`);
     }
     const { options } = parseCli(['--duration', '3', '--timeout', '250', '--runs', 'shared/slow-a']);
     assert.equal(options.durationMs, 3000);
-    assert.equal(options.clientTimeoutMs, 350);
+    assert.equal(options.generatorTimeoutMs, 350);
     assert.equal(options.faultDelayMs, 225);
     assert.equal(options.windowMs, 250, 'one window per timeout period');
     assert.throws(() => parseCli(['--runs', 'shared/slow-c']), /unknown run/);

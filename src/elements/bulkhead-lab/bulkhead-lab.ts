@@ -1,34 +1,48 @@
+import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
+import { msg, str } from '../../i18n/msg.js';
 import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { REQUESTS, readConfigAttributes } from '../../scenario/source.js';
+import { readConfigAttributes } from '../../scenario/source.js';
 import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
-import {
-  COMPARE,
-  FULL_WINDOW,
-  GUIDES,
-  ORDERING,
-  SCOPE,
-  SCOPE_BY_EXPERIMENT,
-  SWEEP,
-  TAGLINE,
-  type Experiment,
-} from './guides.js';
-
 import { ScenarioElement } from '../scenario-element.js';
+import { inTurn } from '../turns.js';
+import { TITLE, tagline, type Experiment } from './guides.js';
+import { SECTIONS, type LabView, type Section } from './sections.js';
+
+/** Every section, and the id of the group (the section with a heading) each one belongs to. */
+const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
+  if (section.heading || !groups.length) groups.push([section]);
+  else groups.at(-1)!.push(section);
+  return groups;
+}, []);
+
+/** The views of the first screen (the inputs and gates, then playback), drawn one per turn, shown together. */
+const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspection')).flatMap((group) =>
+  group.map((section) => section.id),
+);
 
 /**
- * The complete lab: controls for every input, playback and the slot-by-tick picture, the views at
- * the inspected tick, the full-window result, and every request and resource as text. It is a
- * scenario source: page scripts drive it with the request events and hear `bulkhead-run` and
- * `bulkhead-tick`.
+ * The complete lab: the inputs a reader changes most, both tenants' full-window gates, playback and
+ * the slot-by-tick picture on its first screen; then the guided steps, the other inputs, the views
+ * at the inspected tick, the full-window calculation, the comparison of policies, the sweep, notes,
+ * every request and resource as text, and its scope. It is a scenario source: page scripts drive it
+ * with the request events and hear `bulkhead-run` and `bulkhead-tick`.
+ *
+ * It draws what a reader comes near: each section as it nears the viewport (`loading="lazy"`, the
+ * default), a closed section when it is opened; `loading="eager"` draws every open section at once.
+ * Printing draws it all. A section not yet drawn is still reached: by the keyboard (its heading takes
+ * the focus and the section draws), and by find-in-page where the browser supports
+ * `hidden="until-found"`.
  *
  * @summary The complete bulkhead lab.
  * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: config and guided steps.
  * @attr {string} heading - a title to show instead of the preset's.
  * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
+ * @attr {'lazy' | 'eager'} loading - `lazy` (default): draw each section as the reader comes near it; `eager`: draw
+ *   every open section at once, as a page script that reads the whole lab needs.
  * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
  *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
  *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
@@ -43,13 +57,15 @@ import { ScenarioElement } from '../scenario-element.js';
  * @slot steps - your own guided steps, e.g. an `<ol slot="steps">`, in place of the preset's.
  * @csspart lab - the whole lab.
  * @csspart steps - the preset's guided steps.
- * @csspart header - title, steps and scope.
+ * @csspart header - the title and what the lab shows.
  * @csspart section - each section of the lab.
  * @csspart fullscreen - the Expand experiment / Exit full screen button.
  * @csspart notices - notices about attributes that were corrected.
  * @cssproperty --bulkhead-color-a - tenant A's colour.
  * @cssproperty --bulkhead-color-b - tenant B's colour.
  * @cssproperty --bulkhead-font - the font of the lab (default: the page's, inherited).
+ * @cssproperty --bulkhead-font-size - the size of the lab's text against the page's (default 0.85em, so that its first
+ *   screen fits one screen of a blog column; 1em reads at the article's size).
  * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  */
 export class BulkheadLab extends ScenarioElement {
@@ -61,12 +77,13 @@ export class BulkheadLab extends ScenarioElement {
     wideHost,
     css`
       .lab {
+        font-size: var(--bulkhead-font-size, 0.85em);
         background: var(--_bg);
         border: 1px solid var(--_line);
         border-radius: calc(var(--_radius) * 1.5);
-        padding: calc(var(--_gap) * 2);
+        padding: calc(var(--_gap) * 1.5);
         display: grid;
-        gap: calc(var(--_gap) * 2);
+        gap: calc(var(--_gap) * 1.5);
         min-width: 0;
       }
       :host {
@@ -85,12 +102,12 @@ export class BulkheadLab extends ScenarioElement {
         font-size: 1.1em;
       }
       .tagline {
-        margin: 0.3em 0 0;
+        margin: 0.2em 0 0;
       }
       .kicker {
         margin: 0;
         color: var(--_muted);
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
         letter-spacing: 0.06em;
         text-transform: uppercase;
       }
@@ -104,14 +121,21 @@ export class BulkheadLab extends ScenarioElement {
       ::slotted(ol) {
         margin: 0.3em 0 0;
       }
-      [part="section"] {
+      section {
+        display: grid;
+        gap: var(--_gap);
         min-width: 0;
+      }
+      .bench {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
+        gap: calc(var(--_gap) * 2);
+        align-items: start;
       }
       .gates {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr));
         gap: var(--_gap);
-        margin-bottom: var(--_gap);
       }
       .split {
         display: grid;
@@ -123,6 +147,9 @@ export class BulkheadLab extends ScenarioElement {
         cursor: pointer;
         font-weight: 600;
       }
+      details > summary .heading {
+        display: inline;
+      }
       :host(:fullscreen) {
         overflow: auto;
         background: var(--_bg);
@@ -131,11 +158,15 @@ export class BulkheadLab extends ScenarioElement {
         display: flex;
         flex-wrap: wrap;
         justify-content: space-between;
-        gap: var(--_gap);
-        align-items: start;
+        gap: 0 var(--_gap);
+        align-items: baseline;
       }
+      [part='fullscreen'] {
+        padding: 0.15em 0.6em;
+      }
+      .about,
       .scope,
-      .about {
+      .hint {
         margin: 0;
         font-size: 0.9em;
         color: var(--_muted);
@@ -144,13 +175,16 @@ export class BulkheadLab extends ScenarioElement {
       .scope li {
         margin: 0.15em 0;
       }
-      details > summary .heading {
-        display: inline;
-      }
-      /* A lab not near yet, and each section still waiting for its view, keeps a screen's height:
-         what it will draw then pushes nothing on screen down. */
-      .next {
+      /* A lab not near the viewport yet keeps a screen's height: what it draws then pushes nothing
+         on screen down. */
+      .far,
+      .building {
         min-height: 100vh;
+      }
+      /* Until its first screen is drawn, the lab shows its header only: its pieces come in turns,
+         and a reader sees them all at once, without each one pushing the next down. */
+      .building > :not(header) {
+        visibility: hidden;
       }
     `,
   ];
@@ -159,54 +193,65 @@ export class BulkheadLab extends ScenarioElement {
     heading: {},
     theme: { reflect: true },
     permalink: { type: Boolean },
-    views: { state: true },
+    loading: {},
+    drawn: { state: true },
+    opened: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
   declare permalink: boolean;
+  /** `lazy` (default): each section drawn as the reader comes near it; `eager`: every open section at once. */
+  declare loading: string | null;
+  /** The sections whose views are drawn (a closed one is drawn while it is open). */
+  declare private drawn: ReadonlySet<string>;
+  /** The closed sections the reader has opened. */
+  declare private opened: ReadonlySet<string>;
+  /** Whether the lab itself has come near the viewport: until then it draws only its header. */
+  #near = false;
+  /** Sections waiting for their turn to be drawn. */
+  readonly #queued = new Set<string>();
+  /** The modules of views being fetched, which `updateComplete` waits for. */
+  readonly #loading: Promise<unknown>[] = [];
+
   /**
-   * How many of the sections with views (Inputs, playback, the inspected tick, the full window,
-   * notes) show them: they come in order, each once the previous one is drawn and it is near the
-   * viewport, so a lab costs what the reader can see. At -1 the lab is not near yet: an empty box.
+   * Tells the lab when it, or the next section still to draw, comes near the viewport: a screen
+   * before it is on screen, so a reader scrolling on finds it drawn.
    */
-  declare private views: number;
-  /** Whether the lab is bound to its scenario: not until a view or a request needs it. */
-  #awake = false;
-  readonly #near = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((e) => e.isIntersecting && e.target.matches('.next'))) this.views++;
+  readonly #watch = new IntersectionController(this, {
+    config: { rootMargin: '100% 0px' },
+    callback: (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        if (entry.target === this) this.#near = true;
+        else this.#draw((entry.target as HTMLElement).dataset.section!);
+      }
     },
-    { rootMargin: '25%' },
-  );
+  });
 
   constructor() {
     super();
     this.heading = null;
     this.theme = null;
     this.permalink = false;
-    this.views = -1;
-    this.removeController(this.bound);
-    // Heard first at the lab, a request or a view's search for its source wakes it: the listeners
-    // that answer, added then, still hear the same event.
-    for (const name of [...REQUESTS, 'bulkhead-source-request']) this.addEventListener(name, this.#wake, true);
+    this.loading = null;
+    this.drawn = new Set();
+    this.opened = new Set();
   }
 
-  readonly #wake = () => {
-    if (this.#awake) return;
-    this.#awake = true;
-    this.addController(this.bound);
-  };
+  get #eager(): boolean {
+    return this.loading === 'eager';
+  }
 
-  /**
-   * Awaiting `updateComplete` asks for the whole lab: every section renders now, and every view in
-   * it, down to the parts a view draws later (the timeline's picture).
-   */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    this.views = Infinity;
-    const complete = await super.getUpdateComplete();
-    const views = [...this.renderRoot.querySelectorAll('*')].filter((el) => 'updateComplete' in el);
-    await Promise.all(views.map((view) => (view as unknown as { updateComplete: Promise<boolean> }).updateComplete));
-    return complete;
+  /** Draws a section in its own turn, after those already waiting. */
+  #draw(id: string) {
+    if (this.drawn.has(id) || this.#queued.has(id)) return;
+    this.#queued.add(id);
+    void inTurn(() => this.#drawNow(id));
+  }
+
+  #drawNow(id: string) {
+    this.#queued.delete(id);
+    if (!this.drawn.has(id)) this.drawn = new Set([...this.drawn, id]);
   }
 
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
@@ -217,17 +262,20 @@ export class BulkheadLab extends ScenarioElement {
 
   readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
+  /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
+  readonly #onBeforePrint = () => {
+    this.#near = true;
+    this.drawn = new Set(SECTIONS.map((section) => section.id));
+    this.performUpdate();
+  };
   #stopPermalink: (() => void) | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    // Asleep, it still tells views waiting for a source with its id that it is here, as a source
-    // whose id changed does: they ask, and that wakes it.
-    if (!this.#awake) this.bound.idChanged();
+    window.addEventListener('beforeprint', this.#onBeforePrint);
     if (this.permalink) {
-      this.#wake();
       this.#restorePermalink();
       window.addEventListener('hashchange', this.#onHashChange);
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
@@ -239,6 +287,7 @@ export class BulkheadLab extends ScenarioElement {
     this.#leaveLabKeys?.();
     this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+    window.removeEventListener('beforeprint', this.#onBeforePrint);
     window.removeEventListener('hashchange', this.#onHashChange);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
@@ -266,130 +315,124 @@ export class BulkheadLab extends ScenarioElement {
     return document.fullscreenElement === this;
   }
 
+  /**
+   * Awaiting `updateComplete` waits for the lab's update, for the module of a view being fetched,
+   * and for every view drawn in it; it draws nothing.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    if (this.#loading.length) {
+      await Promise.allSettled(this.#loading.splice(0));
+      complete = await super.getUpdateComplete();
+    }
+    const views = [...this.renderRoot.querySelectorAll('*')].filter(
+      (el): el is ScenarioElement => el instanceof ScenarioElement,
+    );
+    await Promise.all(views.map((view) => view.updateComplete));
+    return complete;
+  }
+
   protected override updated(changed: PropertyValues): void {
-    if (this.views >= 0) super.updated(changed);
-    // Watches the section waiting for its view (or the empty box), to draw it once it is near the
-    // viewport; sections already drawn may stay watched, as the callback ignores them.
-    const next = this.renderRoot.querySelector('.next');
-    if (next) this.#near.observe(next);
+    super.updated(changed);
+    // Watches the lab until it is near, then the first section still to draw: the sections below it
+    // wait, as they stand where it will push them once it is drawn.
+    if (!this.#near && !this.#eager) return this.#watch.observe(this);
+    this.#watch.unobserve(this);
+    const [next, ...later] = this.renderRoot.querySelectorAll<HTMLElement>('[data-section]');
+    for (const view of later) this.#watch.unobserve(view);
+    if (next) this.#watch.observe(next);
+  }
+
+  /** The toggle of a closed section: open, its view is drawn (fetched first, if need be); closed, it is not. */
+  #onToggle(section: Section, event: Event) {
+    const open = (event.target as HTMLDetailsElement).open;
+    if (open === this.opened.has(section.id)) return;
+    const opened = new Set(this.opened);
+    if (open) {
+      opened.add(section.id);
+      if (section.load) this.#loading.push(section.load());
+    } else opened.delete(section.id);
+    this.opened = opened;
+  }
+
+  /** Whether a section's view is drawn (a section without a view is all text, drawn with its heading). */
+  #isDrawn({ id, closed, view }: Section): boolean {
+    return !view || (closed ? this.opened.has(id) : this.#eager || this.drawn.has(id));
+  }
+
+  #renderSection(section: Section, lab: LabView) {
+    const { id, closed, view, hint } = section;
+    const about = section.about?.(lab) ?? nothing;
+    if (!view) return about;
+    if (this.#isDrawn(section)) return html`${about}<div class="view">${view(lab)}</div>`;
+    if (closed) return about;
+    // Watched until it comes near; find-in-page finds its hint, reveals it, and it is drawn at once.
+    return html`${about}<div class="view" data-section=${id}>${
+      hint ? html`<p class="hint" hidden="until-found" @beforematch=${() => this.#drawNow(id)}>${hint()}</p>` : nothing
+    }</div>`;
+  }
+
+  #renderGroup(group: Section[], lab: LabView) {
+    const [first] = group as [Section, ...Section[]];
+    const level = this.level + 1;
+    const heading = first.heading?.();
+    if (first.closed)
+      return html`<section part="section">
+        <details id=${first.id} ?open=${this.opened.has(first.id)} @toggle=${(e: Event) => this.#onToggle(first, e)}>
+          <summary>${this.renderHeading(heading, { level })}</summary>
+          ${this.#renderSection(first, lab)}
+        </details>
+      </section>`;
+    const pending = group.filter((section) => !this.#isDrawn(section));
+    const views = group.map((section) => this.#renderSection(section, lab));
+    // The first screen's inputs and gates, side by side where they fit, have no heading of their own.
+    if (heading === undefined) return html`<section part="section" class="bench">${views}</section>`;
+    // Until its views are drawn, the heading takes the keyboard's focus and draws them: Tab reaches
+    // every section without drawing the whole lab first.
+    return html`<section part="section" id=${first.id} aria-labelledby="h-${first.id}">
+      <div role="heading" aria-level=${Math.min(6, level)} class="heading section" id="h-${first.id}"
+        tabindex=${pending.length ? 0 : -1} @focus=${() => pending.forEach((section) => this.#drawNow(section.id))}>${heading}</div>
+      ${views}
+    </section>`;
   }
 
   protected override render() {
-    if (this.views < 0) return html`<div class="next"></div>`;
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
-    const title = this.heading ?? (experiment === 'custom' ? 'Bulkhead lab' : presets[experiment].title);
-    const level = this.level;
-    const section = (text: string, id: string) => this.renderHeading(text, { level: level + 1, id, cls: 'section' });
-    const widgets = Math.min(6, level + 2);
-    const { tick, config } = this.scenario;
-    const { A, B } = this.scenario.at(metricsAt);
-    /** A section the article does not need open: a heading to open it by, and its view while it is open. */
-    const closed = (id: string, text: string, content: () => unknown) =>
-      html`<div part="section">
-        <details id=${id} @toggle=${() => this.requestUpdate()}>
-          <summary>${this.renderHeading(text, { level: level + 1 })}</summary>
-          ${this.renderRoot.querySelector<HTMLDetailsElement>(`#${id}`)?.open ? content() : nothing}
-        </details>
-      </div>`;
-    /** A section whose view waits for the reader (see `views`): its heading now, its view once near. */
-    const view = (i: number, text: string, content: () => unknown) =>
-      html`<div part="section" role="group" aria-labelledby="h${i}" class=${i < this.views ? '' : 'next'}>
-        ${section(text, `h${i}`)}${i < this.views ? content() : nothing}</div>`;
+    const title = this.heading ?? TITLE[experiment];
+    const near = this.#near || this.#eager;
+    const building = near && !this.#eager && FIRST_VIEWS.some((id) => !this.drawn.has(id));
+    const top = Math.min(6, this.level + 1);
+    const lab: LabView = { experiment, title, top, widgets: Math.min(6, top + 1), key: this.#labKey };
     return html`
-      <article class="lab" part="lab" aria-label=${title}
-        @keydown=${(e: KeyboardEvent) => e.key === 'Tab' && (this.views = Infinity)}>
+      <article class="lab ${building ? 'building' : ''}" part="lab" aria-label=${title}>
         <header part="header">
+          <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
-            <div>
-              <p class="kicker">Allocate · observe · compare</p>
-              ${this.renderHeading(title, { cls: 'title' })}
-              <p class="tagline">${TAGLINE}</p>
-            </div>
+            ${this.renderHeading(title, { cls: 'title' })}
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
-                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? 'Exit full screen' : 'Expand experiment'}</button>`
+                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? msg('Exit full screen') : msg('Expand experiment')}</button>`
                 : nothing
             }
           </div>
+          <p class="tagline">${tagline()}</p>
         </header>
         ${this.renderNotices()}
-        <div part="section" role="group" aria-labelledby="h-experiment">
-          ${section('Your experiment', 'h-experiment')}
-          <slot name="steps"><ol part="steps">${GUIDES[experiment].map((step) => html`<li>${step}</li>`)}</ol></slot>
-        </div>
-        ${[
-          view(0, 'Inputs', () => html`<lab-controls heading-level=${widgets}></lab-controls>`),
-          view(
-            1,
-            '60-second scheduler inspection',
-            () => html`<p class="about">Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with
-            the same inputs, or seek to any tick; changing an input recomputes without starting playback.</p>
-            <tick-timeline heading-level=${widgets}></tick-timeline>`,
-          ),
-          closed(
-            'ordering',
-            'Event ordering and limits',
-            () => html`<ul class="about">${ORDERING.map((rule) => html`<li>${rule}</li>`)}</ul>`,
-          ),
-          view(
-            2,
-            'Outcomes at the inspected tick',
-            () => html`<div class="gates">
-              <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
-              <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
-            </div>
-            <div class="split">
-              <slot-board heading-level=${widgets}></slot-board>
-              <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
-            </div>`,
-          ),
-          view(
-            3,
-            'Full-window calculation',
-            () => html`<p class="about">${FULL_WINDOW}</p>
-            <div class="gates">
-              <outcome-gate tenant="A" heading-level=${widgets}></outcome-gate>
-              <outcome-gate tenant="B" heading-level=${widgets}></outcome-gate>
-            </div>
-            <outcome-table window="full" heading-level=${widgets}></outcome-table>`,
-          ),
-          closed(
-            'compare',
-            'Compare policies',
-            () => html`<p class="about">${COMPARE}</p><policy-compare heading-level=${widgets}></policy-compare>`,
-          ),
-          closed(
-            'sweep',
-            'Sweep',
-            () => html`<p class="about">${SWEEP}</p><sweep-chart heading-level=${widgets}></sweep-chart>`,
-          ),
-          view(
-            4,
-            'Baseline and notes',
-            () => html`<lab-notebook key=${this.#labKey} heading=${title} heading-level=${widgets}></lab-notebook>`,
-          ),
-          closed(
-            'requests',
-            'Every request and resource',
-            () => html`<request-inspector heading-level=${widgets}></request-inspector>`,
-          ),
-          html`<div part="section scope" role="group" aria-labelledby="h-scope">
-            ${section('Scope and references', 'h-scope')}
-            <ul class="scope">
-              ${SCOPE.map((line) => html`<li>${line}</li>`)}
-              <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-            </ul>
-          </div>`,
-          // Nothing after the first section still waiting: what it draws then pushes nothing down.
-        ].slice(0, [1, 2, 4, 5, 8][this.views] ?? 10)}
-        <div class="visually-hidden" role="status" aria-live="polite">${
-          // One sentence, changed whole only when the tick or a gate changes.
-          `Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`
-        }</div>
+        ${near ? GROUPS.map((group) => this.#renderGroup(group, lab)) : html`<div class="far"></div>`}
+        ${near ? this.#renderStatus() : nothing}
       </article>
     `;
+  }
+
+  /** One polite sentence, changed whole only when the tick or a gate changes. */
+  #renderStatus() {
+    const { tick, config } = this.scenario;
+    const { A, B } = this.scenario.at(metricsAt);
+    return html`<div class="visually-hidden" role="status" aria-live="polite">${msg(
+      str`Tick ${tick} of ${config.horizon}. Gate A ${GATE_LABEL[A.gate]}, gate B ${GATE_LABEL[B.gate]}.`,
+    )}</div>`;
   }
 }

@@ -1,12 +1,10 @@
 import { define } from '../define.js';
+// The views of the lab's open sections; those of its closed sections are fetched when first opened.
 import '../lab-controls/define.js';
 import '../lab-notebook/define.js';
 import '../outcome-gate/define.js';
 import '../outcome-table/define.js';
-import '../policy-compare/define.js';
-import '../request-inspector/define.js';
 import '../slot-board/define.js';
-import '../sweep-chart/define.js';
 import '../tick-timeline/define.js';
 import { BulkheadLab } from './bulkhead-lab.js';
 

@@ -1,84 +1,149 @@
 /** The lab's own words: guided steps and scope notes for each experiment, and the fixed explanations. */
+import { msg } from '../../i18n/msg.js';
+import { wordsOf } from '../../i18n/words.js';
 import type { PresetName } from '../../sim/index.js';
 
 export type Experiment = PresetName | 'custom';
 
-export const TAGLINE =
-  'Trace every request from the tick it arrives to the tick it completes, is turned away or runs out of time.';
+/** Each experiment's title, the lab's heading. */
+export const TITLE: Readonly<Record<Experiment, string>> = wordsOf({
+  'stalled-dependency': () => msg('Contain a stalled dependency'),
+  'count-every-request': () => msg('Count every offered request'),
+  'slow-vs-dead': () => msg('A slow dependency hurts more than a dead one'),
+  'retry-storm': () => msg('A retry storm outlasts its cause'),
+  custom: () => msg('Bulkhead lab'),
+});
+
+export const tagline = (): string => msg('Follow each request from arrival to completion, rejection or timeout.');
 
 /** "Your experiment": what to try, in order. Each step names what to look for. */
-export const GUIDES: Record<Experiment, string[]> = {
-  'stalled-dependency': [
-    "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
-    'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
-    "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
-    'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4. Open Sweep below to see that whole curve at once, for every policy.',
+export const GUIDES: Readonly<Record<Experiment, string[]>> = wordsOf({
+  'stalled-dependency': () => [
+    msg(
+      "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
+    ),
+    msg(
+      'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
+    ),
+    msg(
+      "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
+    ),
+    msg(
+      'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4. Open Sweep below to see that whole curve at once, for every policy.',
+    ),
   ],
-  'count-every-request': [
-    "Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks.",
-    'That p95 is taken over completed requests only. The two that timed out are not in it, so it cannot warn you.',
-    'Move only the Completion target: at 50 % the gate passes with 2 required; at 51 % it needs 3 and fails. The schedule does not change.',
-    'Put the target back and move only B total timeout: at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick; at 8 ticks 3 of 4 complete and the p95 grows to 7.',
-    "Set Maximum waiting per tenant to 0: three of B's requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.",
-    'Scrub to a tick while a B request is still waiting: the gate reads pending until every offered request has an outcome.',
+  'count-every-request': () => [
+    msg("Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks."),
+    msg('That p95 is taken over completed requests only. The two that timed out are not in it, so it cannot warn you.'),
+    msg(
+      'Move only the Completion target: at 50 % the gate passes with 2 required; at 51 % it needs 3 and fails. The schedule does not change.',
+    ),
+    msg(
+      'Put the target back and move only B total timeout: at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick; at 8 ticks 3 of 4 complete and the p95 grows to 7.',
+    ),
+    msg(
+      "Set Maximum waiting per tenant to 0: three of B's requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.",
+    ),
+    msg(
+      'Scrub to a tick while a B request is still waiting: the gate reads pending until every offered request has an outcome.',
+    ),
   ],
-  'slow-vs-dead': [
-    'A answers every call, but only after 9 ticks, just inside its 10-tick timeout. In the Shared FIFO pool its slow calls crowd B out: B completes 3 of 12.',
-    'Switch to Strict tenant partitions: B completes 12 of 12. A now completes 4 instead of 7, the price of keeping it in its own partition.',
-    "Choose A's fault fail fast instead: failed calls hand their slot back at once, and B completes 12 of 12 even in the shared pool.",
-    'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
+  'slow-vs-dead': () => [
+    msg(
+      'A answers every call, but only after 9 ticks, just inside its 10-tick timeout. In the Shared FIFO pool its slow calls crowd B out: B completes 3 of 12.',
+    ),
+    msg(
+      'Switch to Strict tenant partitions: B completes 12 of 12. A now completes 4 instead of 7, the price of keeping it in its own partition.',
+    ),
+    msg(
+      "Choose A's fault fail fast instead: failed calls hand their slot back at once, and B completes 12 of 12 even in the shared pool.",
+    ),
+    msg(
+      'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
+    ),
   ],
-  'retry-storm': [
-    "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
+  'retry-storm': () => [
+    msg(
+      "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
+    ),
   ],
-  custom: [
-    'Change any input: the result is recomputed at once, and playback does not start on its own.',
-    'Play, step or scrub through the 20 ticks and watch who holds each slot and who waits.',
-    'Compare the policies on the full-window calculation, and read the completion rate before the p95.',
+  custom: () => [
+    msg('Change any input: the result is recomputed at once, and playback does not start on its own.'),
+    msg('Play, step or scrub through the 20 ticks and watch who holds each slot and who waits.'),
+    msg('Compare the policies on the full-window calculation, and read the completion rate before the p95.'),
   ],
-};
+});
 
 /** "Event ordering and limits": the rules a reader needs to predict every cell. */
-export const ORDERING = [
-  'Each tick runs in this order: work that is due finishes, requests past their deadline expire, older waiting work is dispatched, and then new requests are offered: A first, then B.',
-  'A call that completes exactly at its deadline counts as completed, because finishing comes before expiring. An expired call gives its slot back at once.',
-  'Requests arrive from tick 0 through tick 11. The window ends at tick 20, and work may still be waiting or running then: it is counted as pending, never as done.',
-  'Maximum waiting per tenant caps waiting requests only; running calls do not count. Even with a cap of 0, a request that finds an eligible free slot is handed it directly.',
-  'Partitions with idle borrowing never preempts: a borrowed call keeps its slot until it ends, even when home demand returns.',
-  'The slots are identical and are always tried in numeric order, lowest first.',
+export const ordering = (): string[] => [
+  msg(
+    'Each tick runs in this order: work that is due finishes, requests past their deadline expire, older waiting work is dispatched, and then new requests are offered: A first, then B.',
+  ),
+  msg(
+    'A call that completes exactly at its deadline counts as completed, because finishing comes before expiring. An expired call gives its slot back at once.',
+  ),
+  msg(
+    'Requests arrive from tick 0 through tick 11. The window ends at tick 20, and work may still be waiting or running then: it is counted as pending, never as done.',
+  ),
+  msg(
+    'Maximum waiting per tenant caps waiting requests only; running calls do not count. Even with a cap of 0, a request that finds an eligible free slot is handed it directly.',
+  ),
+  msg(
+    'Partitions with idle borrowing never preempts: a borrowed call keeps its slot until it ends, even when home demand returns.',
+  ),
+  msg('The slots are identical and are always tried in numeric order, lowest first.'),
 ];
 
 /** What the full-window calculation is, said beside it. */
-export const FULL_WINDOW =
-  'The exact outcome of these inputs through tick 20, known before you press Play: a forecast of the fixed workload, not a sample. ' +
-  'Completion rate divides completed requests by every offered one, rejected and timed-out ones included. ' +
-  'The p95 is the nearest-rank value over the latencies of completed requests only, so failures never reach it, and it is not the gate. ' +
-  'A gate stays pending while any request is still waiting or running.';
+export const fullWindow = (): string =>
+  msg(
+    'The exact outcome of these inputs through tick 20, known before you press Play: a forecast of the fixed workload, not a sample. Completion rate divides completed requests by every offered one, rejected and timed-out ones included. The p95 is the nearest-rank value over the latencies of completed requests only, so failures never reach it, and it is not the gate. A gate stays pending while any request is still waiting or running.',
+  );
 
 /** Said above the four policies side by side. */
-export const COMPARE =
-  'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, kept out by its own load, or its own call failed.';
+export const compareAbout = (): string =>
+  msg(
+    'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, kept out by its own load, or its own call failed.',
+  );
 
 /** Said above the sweep chart. */
-export const SWEEP =
-  'One input across its whole range with everything else as set above, one line per policy. Move along the line with the pointer or the arrow keys; choose a point to use that value.';
+export const sweepAbout = (): string =>
+  msg(
+    'One input across its whole range with everything else as set above, one line per policy. Move along the line with the pointer or the arrow keys; choose a point to use that value.',
+  );
 
 /** "Scope and references": what every lab leaves out, then each experiment's own caveats. */
-export const SCOPE = [
-  'A deterministic teaching workload: exact for this model, not measured throughput and not a reliability guarantee for any real service.',
-  'Tenant partitions here are a scheduling rule, not a security boundary: they isolate capacity, not data or privileges.',
-  'There is no transport, no retry and no circuit-breaker state machine; the calls are bounded downstream calls labelled A or B.',
-  'When a call expires its slot is free at once; real workers may keep running after their caller gave up, so real cancellation can be slower.',
+export const scope = (): string[] => [
+  msg(
+    'A deterministic teaching workload: exact for this model, not measured throughput and not a reliability guarantee for any real service.',
+  ),
+  msg(
+    'Tenant partitions here are a scheduling rule, not a security boundary: they isolate capacity, not data or privileges.',
+  ),
+  msg(
+    'There is no transport, no retry and no circuit-breaker state machine; the calls are bounded downstream calls labelled A or B.',
+  ),
+  msg(
+    'When a call expires its slot is free at once; real workers may keep running after their caller gave up, so real cancellation can be slower.',
+  ),
 ];
 
-export const SCOPE_BY_EXPERIMENT: Record<Experiment, string> = {
-  'stalled-dependency':
-    'Isolation reserves slots for B; it does not make A healthy. A better B figure here is about this schedule, not a measured availability gain.',
-  'count-every-request':
-    'The gate is a fixed-fixture check of one 21-tick window, not a service-level agreement or a long-run percentage.',
-  'slow-vs-dead':
-    "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
-  'retry-storm':
-    'Clients here retry after a fixed delay, with no backoff or jitter; a retry budget is counted per tenant over the window so far.',
-  custom: 'Your own inputs: the same rules apply, and the figures describe only this window.',
-};
+export const SCOPE_BY_EXPERIMENT: Readonly<Record<Experiment, string>> = wordsOf({
+  'stalled-dependency': () =>
+    msg(
+      'Isolation reserves slots for B; it does not make A healthy. A better B figure here is about this schedule, not a measured availability gain.',
+    ),
+  'count-every-request': () =>
+    msg(
+      'The gate is a fixed-fixture check of one 21-tick window, not a service-level agreement or a long-run percentage.',
+    ),
+  'slow-vs-dead': () =>
+    msg(
+      "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
+    ),
+  'retry-storm': () =>
+    msg(
+      'Clients here retry after a fixed delay, with no backoff or jitter; a retry budget is counted per tenant over the window so far.',
+    ),
+  custom: () => msg('Your own inputs: the same rules apply, and the figures describe only this window.'),
+});

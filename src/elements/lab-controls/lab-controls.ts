@@ -1,6 +1,5 @@
 import { css, html, type PropertyValues } from 'lit';
 import {
-  FAULTS,
   isPartitioned,
   uiRangeOf,
   type Fault,
@@ -8,9 +7,13 @@ import {
   type NumericField,
   type SweepField,
 } from '../../sim/index.js';
+import { quoteValue } from '../../sim/config.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { INPUT_LABEL, POLICY_HELP, POLICY_LABEL } from '../labels.js';
+import { attributeOf, type Note } from '../../scenario/source.js';
+import { msg, str } from '../../i18n/msg.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 interface NumberControl {
@@ -19,36 +22,53 @@ interface NumberControl {
   disabledBecause?: (config: LabConfig) => string | null;
 }
 
-const DEMAND: NumberControl[] = [
-  { field: 'slots' },
+/** The controls in their groups, named as the experiment names them, each field in its place. */
+const GROUPS: { legend: () => string; fields: (keyof LabConfig)[] }[] = [
+  { legend: () => msg('Choose dispatch and admission rules'), fields: ['policy', 'queueCap'] },
+  { legend: () => msg('Dependency A'), fields: ['aFault'] },
   {
-    field: 'reservedA',
-    disabledBecause: (c) => (isPartitioned(c) ? null : 'Only the two partitioned policies reserve slots.'),
+    legend: () => msg('Allocate workers and demand'),
+    fields: ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout'],
   },
-  { field: 'aPerTick' },
-  { field: 'bEvery' },
-  {
-    field: 'aHold',
-    disabledBecause: (c) => (c.aFault === 'none' ? null : 'A is faulted, so its calls do not use this hold.'),
-  },
-  { field: 'bHold' },
-  { field: 'aTimeout' },
-  { field: 'bTimeout' },
+  { legend: () => msg('Read the full outcome'), fields: ['target'] },
 ];
-const QUEUE: NumberControl = { field: 'queueCap' };
-const TARGET: NumberControl = { field: 'target' };
+const ALL_FIELDS = GROUPS.flatMap((group) => group.fields);
+const FIELD_ATTRIBUTES = ALL_FIELDS.map(attributeOf);
 
-const FAULT_LABEL: Record<Fault, string> = {
-  none: 'Healthy: A calls hold their slot for A resource hold',
-  stall: 'Stall all A calls until timeout',
-  'fail-fast': 'Fail fast: A calls error the moment they start',
+const NUMBERS: Partial<Record<keyof LabConfig, NumberControl>> = {
+  reservedA: {
+    field: 'reservedA',
+    disabledBecause: (c) => (isPartitioned(c) ? null : msg('Only the two partitioned policies reserve slots.')),
+  },
+  aHold: {
+    field: 'aHold',
+    disabledBecause: (c) => (c.aFault === 'none' ? null : msg('A is faulted, so its calls do not use this hold.')),
+  },
 };
+
+const FAULT_LABEL: Readonly<Record<Fault, string>> = wordsOf({
+  stall: () => msg('Stall all A calls until timeout'),
+  'fail-fast': () => msg('Fail fast'),
+  none: () => msg('Healthy'),
+});
+
+/** What the chosen fault does to A's calls, said under the choice. */
+const FAULT_HELP: Readonly<Record<Fault, string>> = wordsOf({
+  stall: () => msg('Every A call holds its slot until its total timeout.'),
+  'fail-fast': () => msg('Every A call errors the moment it starts and frees its slot at once.'),
+  none: () => msg('A calls hold their slot for A resource hold.'),
+});
+
+/** The fault choices in the order they are offered: the stall the experiment starts from first. */
+const FAULT_CHOICES: Fault[] = ['stall', 'fail-fast', 'none'];
 
 /**
  * A labelled control for every input of the scenario. Edits recompute at once and never start
  * playback; a disabled control says why.
  *
  * @summary Every input of the scenario, labelled.
+ * @attr {string} fields - the inputs to show, by attribute name, separated by spaces (`policy a-fault a-timeout`); all of
+ *   them when absent. A page can split the controls: the few a reader changes most beside the picture, the rest below.
  * @attr {string} for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
  * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit asks the source for new inputs (at the source it
  *   is bound to, else at itself).
@@ -63,52 +83,66 @@ export class LabControls extends ScenarioElement {
       form {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
-        gap: var(--_gap);
+        gap: var(--_gap) calc(var(--_gap) * 2);
       }
       fieldset {
-        border: 1px solid var(--_line);
-        border-radius: var(--_radius);
+        border: 0;
         margin: 0;
-        padding: 0.4rem 0.7rem 0.6rem;
+        padding: 0;
         min-width: 0;
+        display: grid;
+        gap: 0.25rem;
+        align-content: start;
       }
       legend {
         font-weight: 600;
+        padding: 0;
+        margin-bottom: 0.2rem;
       }
       .field {
         display: grid;
         grid-template-columns: 1fr auto;
         gap: 0.1rem 0.5rem;
         align-items: center;
-        margin: 0.35rem 0;
       }
       .field input {
-        width: 4.5rem;
+        width: 3.6em;
       }
-      .why,
-      .fixed {
+      .numbers {
         grid-column: 1 / -1;
-        font-size: 0.85em;
+      }
+      .fields {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 12em), 1fr));
+        gap: 0.4rem calc(var(--_gap) * 3);
+        align-items: start;
+      }
+      .why {
+        grid-column: 1 / -1;
+        font-size: max(12px, 0.85em);
         color: var(--_muted);
         margin: 0;
       }
+      .choices {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.1rem 0.9rem;
+      }
       .radio {
         display: flex;
-        gap: 0.4rem;
-        align-items: flex-start;
-        margin: 0.25rem 0;
+        gap: 0.35rem;
+        align-items: baseline;
       }
       select {
         display: block;
         max-width: 100%;
-        margin: 0.2rem 0;
       }
     `,
   ];
 
-  static override properties = { clamped: { state: true }, refused: { state: true } };
-  /** A's reserved slots lowered by the last edit of Total resources, so B keeps a slot; said quietly beside the field. */
-  declare private clamped: number | null;
+  static override properties = { fields: {}, refused: { state: true } };
+  /** The inputs shown, by attribute name, separated by spaces; all when null. */
+  declare fields: string | null;
   /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
   declare private refused: { field: NumericField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
@@ -116,14 +150,32 @@ export class LabControls extends ScenarioElement {
 
   constructor() {
     super();
-    this.clamped = null;
+    this.fields = null;
     this.refused = null;
   }
 
+  /** The inputs `fields` names that exist, in the order of the form; every input when it names none. */
+  get #shown(): (keyof LabConfig)[] {
+    const named = (this.fields ?? '').split(/\s+/).filter(Boolean);
+    const shown = ALL_FIELDS.filter((field) => named.includes(attributeOf(field)));
+    return shown.length ? shown : ALL_FIELDS;
+  }
+
+  protected override ownAttributeNotes(): Note[] {
+    const unknown = (this.fields ?? '').split(/\s+/).filter((name) => name && !FIELD_ATTRIBUTES.includes(name));
+    return unknown.length
+      ? [
+          {
+            kind: 'fields',
+            text: msg(
+              str`fields: ${quoteValue(unknown.join(' '))} names no input; known are ${FIELD_ATTRIBUTES.join(' ')}`,
+            ),
+          },
+        ]
+      : [];
+  }
+
   #change(changes: Partial<Record<keyof LabConfig, unknown>>) {
-    const { slots, reservedA } = this.scenario.config;
-    const lowered = typeof changes.slots === 'number' && changes.slots !== slots && reservedA > changes.slots - 1;
-    this.clamped = lowered ? (changes.slots as number) - 1 : null;
     this.bound.request('bulkhead-config-request', { changes });
   }
 
@@ -159,17 +211,25 @@ export class LabControls extends ScenarioElement {
       ${
         why
           ? html`<p class="why" id="${id}-why">${why}</p>`
-          : html`<p class="why visually-hidden" id="${id}-range">${min} to ${max}</p>`
+          : html`<p class="why visually-hidden" id="${id}-range">${msg(str`${min} to ${max}`)}</p>`
       }
       ${
         refused === null
           ? ''
-          : html`<p class="why refused" id="${id}-refused" role="status">${refused === '' ? 'An empty box' : `“${refused}”`} is not
-            accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.</p>`
+          : html`<p class="why refused" id="${id}-refused" role="status">${
+              refused === ''
+                ? msg(
+                    str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                  )
+                : msg(
+                    str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                  )
+            }</p>`
       }
       ${
-        field === 'reservedA' && this.clamped !== null && this.clamped === config.reservedA
-          ? html`<p class="why" role="status">Lowered to ${this.clamped} so that B keeps a slot.</p>`
+        // Lowered by the last edit of Total resources, so that B keeps a slot: said quietly here.
+        field === 'reservedA' && this.scenario.adjusted.reservedA === config.reservedA
+          ? html`<p class="why" role="status">${msg(str`Lowered to ${config.reservedA} so that B keeps a slot.`)}</p>`
           : ''
       }
     </div>`;
@@ -188,45 +248,55 @@ export class LabControls extends ScenarioElement {
     }
   }
 
-  protected override render() {
-    const config = this.scenario.config;
-    return html`
-      ${this.renderNotices()}
-      <form part="form" @submit=${(e: Event) => e.preventDefault()}>
-        <fieldset>
-          <legend>Choose dispatch and admission rules</legend>
-          <label for="policy">Scheduling policy</label>
-          <!-- Options written out, so they exist before the select's value is set on first render. -->
-          <select id="policy" aria-describedby="policy-help" name="policy"
-            @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
-            <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
-            <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
-            <option value="strict-partitions">${POLICY_LABEL['strict-partitions']}</option>
-            <option value="borrowing">${POLICY_LABEL.borrowing}</option>
-          </select>
-          <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>
-          ${this.#renderNumber(config, QUEUE)}
-        </fieldset>
-        <fieldset>
-          <legend>Dependency A</legend>
-          ${FAULTS.map(
-            (fault) => html`<label class="radio">
-            <input type="radio" name="aFault" value=${fault}
+  #renderField(config: LabConfig, field: keyof LabConfig) {
+    if (field === 'policy')
+      return html`<label for="policy">${msg('Scheduling policy')}</label>
+        <!-- Options written out, so they exist before the select's value is set on first render. -->
+        <select id="policy" aria-describedby="policy-help" name="policy"
+          @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
+          <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
+          <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
+          <option value="strict-partitions">${POLICY_LABEL['strict-partitions']}</option>
+          <option value="borrowing">${POLICY_LABEL.borrowing}</option>
+        </select>
+        <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>`;
+    if (field === 'aFault')
+      return html`<div class="choices">${FAULT_CHOICES.map(
+        (fault) => html`<label class="radio">
+            <input type="radio" name="aFault" value=${fault} aria-describedby="fault-help"
               @change=${() => this.#change({ aFault: fault })}>
             <span>${FAULT_LABEL[fault]}</span>
           </label>`,
-          )}
-        </fieldset>
-        <fieldset>
-          <legend>Allocate workers and demand</legend>
-          ${DEMAND.map((control) => this.#renderNumber(config, control))}
-        </fieldset>
-        <fieldset>
-          <legend>Read the full outcome</legend>
-          ${this.#renderNumber(config, TARGET)}
-          <p class="why">Moves only the gate, never the schedule.</p>
-        </fieldset>
-        <p class="fixed">Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.</p>
+      )}</div>
+        <p class="why" id="fault-help">${FAULT_HELP[config.aFault]}</p>`;
+    const number = NUMBERS[field] ?? { field: field as SweepField };
+    return html`${this.#renderNumber(config, number)}${
+      field === 'target' ? html`<p class="why">${msg('Moves only the gate, never the schedule.')}</p>` : ''
+    }${
+      field === 'aPerTick'
+        ? html`<p class="why">${msg(
+            str`Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.`,
+          )}</p>`
+        : ''
+    }`;
+  }
+
+  protected override render() {
+    const config = this.scenario.config;
+    const shown = this.#shown;
+    return html`
+      ${this.renderNotices()}
+      <form part="form" @submit=${(e: Event) => e.preventDefault()}>
+        ${GROUPS.map(({ legend, fields }) => {
+          const here = fields.filter((field) => shown.includes(field));
+          if (!here.length) return '';
+          const fieldsOf = here.map((field) => this.#renderField(config, field));
+          // Several numbers take the form's whole width and flow in columns.
+          return here.length > 1 && !here.includes('policy')
+            ? html`<fieldset class="numbers"><legend>${legend()}</legend><div class="fields">${fieldsOf}</div></fieldset>`
+            : // The policy alone needs no legend on screen: its label names it.
+              html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}>${legend()}</legend>${fieldsOf}</fieldset>`;
+        })}
       </form>
     `;
   }

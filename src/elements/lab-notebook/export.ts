@@ -4,7 +4,9 @@
  * turns into a link, markup, another heading or a broken table.
  */
 import { FIELDS, type LabConfig, type TenantMetrics } from '../../sim/index.js';
+import { msg, str } from '../../i18n/msg.js';
 import { GATE_LABEL, percent } from '../format.js';
+import { SETTING_LABEL, settingValue } from '../labels.js';
 
 export interface Snapshot {
   config: LabConfig;
@@ -75,14 +77,25 @@ function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
   return [
     `## ${title}`,
     '',
-    '| setting | value |',
+    row([msg('setting'), msg('value')]),
     '|---|---|',
     // A retry setting left out of the config is at its default, and is left out here too.
     ...FIELDS.filter((field) => snapshot.config[field] !== undefined).map((field) =>
-      row([field, snapshot.config[field]]),
+      row([SETTING_LABEL[field], settingValue(snapshot.config, field)]),
     ),
     '',
-    '| tenant | completed / offered | completion rate | timed out | rejected | failed | pending | p95 (completed only) | required | gate |',
+    row([
+      msg('tenant'),
+      msg('completed / offered'),
+      msg('completion rate'),
+      msg('timed out'),
+      msg('rejected'),
+      msg('failed'),
+      msg('pending'),
+      msg('p95 (completed only)'),
+      msg('required'),
+      msg('gate'),
+    ]),
     '|---|---|---|---|---|---|---|---|---|---|',
     ...resultRows(snapshot.results),
     '',
@@ -101,18 +114,20 @@ export function notesMarkdown(options: {
   const { heading, notes, current, baseline, date } = options;
   const url = options.url ?? globalThis.location?.href;
   return [
-    `# ${markdownText(heading)}: notes`,
+    msg(str`# ${markdownText(heading)}: notes`),
     '',
-    `Exported ${date.toISOString()}${url === undefined ? '' : ` from ${markdownAddress(url)}`}.`,
-    'Results are full-window results of a deterministic teaching model, not measurements.',
+    url === undefined
+      ? msg(str`Exported ${date.toISOString()}.`)
+      : msg(str`Exported ${date.toISOString()} from ${markdownAddress(url)}.`),
+    msg('Results are full-window results of a deterministic teaching model, not measurements.'),
     '',
-    '## Notes',
+    `## ${msg('Notes')}`,
     '',
-    notes.trim() === '' ? '(no notes)' : notes,
+    notes.trim() === '' ? msg('(no notes)') : notes,
     '',
-    ...snapshotMarkdown('Current settings and full-window results', current),
+    ...snapshotMarkdown(msg('Current settings and full-window results'), current),
     ...(baseline
-      ? snapshotMarkdown('Baseline settings and full-window results', baseline)
-      : ['## Baseline', '', '(none captured)', '']),
+      ? snapshotMarkdown(msg('Baseline settings and full-window results'), baseline)
+      : [`## ${msg('Baseline')}`, '', msg('(none captured)'), '']),
   ].join('\n');
 }

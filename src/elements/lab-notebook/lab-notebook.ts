@@ -4,24 +4,27 @@ import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
+import { msg, str } from '../../i18n/msg.js';
+import { decimal } from '../../i18n/words.js';
+import { SETTING_LABEL, settingValue } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { notesMarkdown, type Snapshot } from './export.js';
 import { NoteStore, browserStorage, type NoteStorage } from './note-store.js';
 
 interface Measure {
-  label: string;
+  label: () => string;
   of: (m: TenantMetrics) => number | null;
   /** A rate (0–1) reads as a percentage, and its difference in percentage points. */
   rate?: boolean;
 }
 
 const MEASURES: Measure[] = [
-  { label: 'Completed', of: (m) => m.completed },
-  { label: 'Offered', of: (m) => m.offered },
-  { label: 'Completion rate', of: (m) => m.completionRate, rate: true },
-  { label: 'p95, completed only (ticks)', of: (m) => m.p95 },
-  { label: 'Timed out', of: (m) => m.timedOutWaiting + m.timedOutRunning },
-  { label: 'Rejected', of: (m) => m.rejected },
+  { label: () => msg('Completed'), of: (m) => m.completed },
+  { label: () => msg('Offered'), of: (m) => m.offered },
+  { label: () => msg('Completion rate'), of: (m) => m.completionRate, rate: true },
+  { label: () => msg('p95, completed only (ticks)'), of: (m) => m.p95 },
+  { label: () => msg('Timed out'), of: (m) => m.timedOutWaiting + m.timedOutRunning },
+  { label: () => msg('Rejected'), of: (m) => m.rejected },
 ];
 
 /**
@@ -30,15 +33,15 @@ const MEASURES: Measure[] = [
  */
 type Layout = 'joint' | 'per-tenant' | 'stacked';
 const TENANTS = ['A', 'B'] as const;
-const FIGURES = ['Baseline', 'Now', 'Difference'] as const;
+const figureNames = () => [msg('Baseline'), msg('Now'), msg('Difference')];
 
 const shown = (value: number | null, rate = false) => (rate ? percent(value) : value === null ? '–' : String(value));
 
 const difference = (before: number | null, after: number | null, rate = false) => {
-  if (before === null || after === null) return before === after ? '=' : 'changed';
+  if (before === null || after === null) return before === after ? '=' : msg('changed');
   const delta = after - before;
   if (delta === 0) return '=';
-  const size = rate ? `${Math.abs(Math.round(delta * 1000) / 10)} pts` : String(Math.abs(delta));
+  const size = rate ? msg(str`${decimal(Math.abs(Math.round(delta * 1000) / 10))} pts`) : String(Math.abs(delta));
   return `${delta > 0 ? '+' : '−'}${size}`;
 };
 
@@ -97,7 +100,7 @@ export class LabNotebook extends ScenarioElement {
         padding: 0.4rem;
       }
       .hint {
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
         color: var(--_muted);
         margin: 0.2rem 0;
       }
@@ -157,7 +160,7 @@ export class LabNotebook extends ScenarioElement {
   constructor() {
     super();
     this.key = 'lab';
-    this.heading = 'Bulkhead lab';
+    this.heading = '';
     this.baseline = null;
     this.changedElsewhere = false;
   }
@@ -213,13 +216,15 @@ export class LabNotebook extends ScenarioElement {
 
   /** The Markdown that Export notes downloads. */
   exportText(date = new Date()): string {
-    return notesMarkdown({
-      heading: this.heading,
-      notes: this.#notesText,
-      current: this.#snapshot(),
-      baseline: this.baseline,
-      date,
-    });
+    return this.locale.run(() =>
+      notesMarkdown({
+        heading: this.heading || msg('Bulkhead lab'),
+        notes: this.#notesText,
+        current: this.#snapshot(),
+        baseline: this.baseline,
+        date,
+      }),
+    );
   }
 
   #download() {
@@ -234,20 +239,23 @@ export class LabNotebook extends ScenarioElement {
   #renderBaseline() {
     const baseline = this.baseline;
     if (!baseline) {
-      return html`<p class="hint">Capture a baseline to compare any change you make against these settings and results.</p>`;
+      return html`<p class="hint">${msg('Capture a baseline to compare any change you make against these settings and results.')}</p>`;
     }
     const current = this.#snapshot();
     const changed = FIELDS.filter((field) => baseline.config[field] !== current.config[field]);
     return html`
       ${
         changed.length === 0
-          ? html`<p class="hint">Settings are the same as the baseline.</p>`
-          : html`<p class="hint">Settings changed since the baseline:</p>
-          <ul class="changes">${changed.map((f) => html`<li>${f}: ${baseline.config[f]} → ${current.config[f]}</li>`)}</ul>`
+          ? html`<p class="hint">${msg('Settings are the same as the baseline.')}</p>`
+          : html`<p class="hint">${msg('Settings changed since the baseline:')}</p>
+          <ul class="changes">${changed.map(
+            (f) =>
+              html`<li>${SETTING_LABEL[f]}: ${settingValue(baseline.config, f)} → ${settingValue(current.config, f)}</li>`,
+          )}</ul>`
       }
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label="Baseline and current full-window results">
+        <div class="scroller" tabindex="0" role="group" aria-label=${msg('Baseline and current full-window results')}>
           ${this.#layout.value === 'joint' ? this.#renderJoint(baseline, current) : TENANTS.map((t) => this.#renderTenant(baseline, current, t))}
         </div>
       </div>
@@ -259,25 +267,25 @@ export class LabNotebook extends ScenarioElement {
     const rows = MEASURES.map(({ label, of, rate }) => {
       const before = of(baseline.results[t]);
       const after = of(current.results[t]);
-      return { label, values: [shown(before, rate), shown(after, rate), difference(before, after, rate)] };
+      return { label: label(), values: [shown(before, rate), shown(after, rate), difference(before, after, rate)] };
     });
     const before = baseline.results[t].gate;
     const after = current.results[t].gate;
     return [
       ...rows,
-      { label: 'Gate', values: [GATE_LABEL[before], GATE_LABEL[after], before === after ? '=' : 'changed'] },
+      { label: msg('Gate'), values: [GATE_LABEL[before], GATE_LABEL[after], before === after ? '=' : msg('changed')] },
     ];
   }
 
   #renderJoint(baseline: Snapshot, current: Snapshot) {
     const [a, b] = TENANTS.map((t) => this.#figures(baseline, current, t));
     return html`<table>
-      <caption class="visually-hidden">Full-window results: baseline, current and the difference, per tenant</caption>
+      <caption class="visually-hidden">${msg('Full-window results: baseline, current and the difference, per tenant')}</caption>
       <thead>
-        <tr><th scope="col">Measure</th>
+        <tr><th scope="col">${msg('Measure')}</th>
           ${TENANTS.map(
-            (t) => html`<th scope="col" class="tenant-${t}">${t} baseline</th>
-            <th scope="col" class="tenant-${t}">${t} now</th><th scope="col">${t} difference</th>`,
+            (t) => html`<th scope="col" class="tenant-${t}">${msg(str`${t} baseline`)}</th>
+            <th scope="col" class="tenant-${t}">${msg(str`${t} now`)}</th><th scope="col">${msg(str`${t} difference`)}</th>`,
           )}</tr>
       </thead>
       <tbody>
@@ -292,19 +300,20 @@ export class LabNotebook extends ScenarioElement {
   /** One tenant's comparison: a row per measure, or (stacked) a row per figure under each measure. */
   #renderTenant(baseline: Snapshot, current: Snapshot, t: 'A' | 'B') {
     const rows = this.#figures(baseline, current, t);
-    const caption = html`<caption class="tenant-${t}">Tenant ${t}: baseline, now and difference</caption>`;
+    const caption = html`<caption class="tenant-${t}">${msg(str`Tenant ${t}: baseline, now and difference`)}</caption>`;
+    const figures = figureNames();
     if (this.#layout.value === 'stacked') {
       return html`<table class="per-tenant">${caption}
         ${rows.map(
           ({ label, values }) => html`<tbody class="measure">
           <tr><th scope="rowgroup" colspan="2">${label}</th></tr>
-          ${values.map((v, i) => html`<tr><th scope="row">${FIGURES[i]}</th><td>${v}</td></tr>`)}
+          ${values.map((v, i) => html`<tr><th scope="row">${figures[i]}</th><td>${v}</td></tr>`)}
         </tbody>`,
         )}
       </table>`;
     }
     return html`<table class="per-tenant">${caption}
-      <thead><tr><th scope="col">Measure</th>${FIGURES.map((f) => html`<th scope="col">${f}</th>`)}</tr></thead>
+      <thead><tr><th scope="col">${msg('Measure')}</th>${figures.map((f) => html`<th scope="col">${f}</th>`)}</tr></thead>
       <tbody>
         ${rows.map(({ label, values }) => html`<tr><th scope="row">${label}</th>${values.map((v) => html`<td>${v}</td>`)}</tr>`)}
       </tbody>
@@ -317,31 +326,32 @@ export class LabNotebook extends ScenarioElement {
       ${this.renderNotices()}
       <div class="grid">
         <div part="baseline" role="group" aria-labelledby="baseline-heading">
-          ${this.renderHeading('Baseline', { id: 'baseline-heading' })}
+          ${this.renderHeading(msg('Baseline'), { id: 'baseline-heading' })}
           <div class="buttons">
             <button type="button" @click=${() => (this.baseline = this.#snapshot())}>
-              ${has ? 'Replace baseline' : 'Capture baseline'}</button>
-            ${has ? html`<button type="button" @click=${() => (this.baseline = null)}>Clear baseline</button>` : ''}
+              ${has ? msg('Replace baseline') : msg('Capture baseline')}</button>
+            ${has ? html`<button type="button" @click=${() => (this.baseline = null)}>${msg('Clear baseline')}</button>` : ''}
           </div>
           ${this.#renderBaseline()}
         </div>
         <div part="notes" role="group" aria-labelledby="notes-heading">
-          ${this.renderHeading('Notes', { id: 'notes-heading' })}
-          <label for="notes" class="hint">What did you expect, and what happened?</label>
+          ${this.renderHeading(msg('Notes'), { id: 'notes-heading' })}
+          <label for="notes" class="hint">${msg('What did you expect, and what happened?')}</label>
           <textarea id="notes" .value=${this.#notesText} @input=${this.#onNotes}></textarea>
           ${
             this.changedElsewhere
-              ? html`<p class="hint" role="status">These notes were changed in another tab or window; this box shows the latest.</p>`
+              ? html`<p class="hint" role="status">${msg('These notes were changed in another tab or window; this box shows the latest.')}</p>`
               : nothing
           }
           ${
             this.#store!.persistent
-              ? html`<p class="hint">Kept in this browser for this page and lab.</p>`
-              : html`<p class="warning" role="status">This browser will not keep these notes: they last for this visit only.
-                Export them to keep a copy.</p>`
+              ? html`<p class="hint">${msg('Kept in this browser for this page and lab.')}</p>`
+              : html`<p class="warning" role="status">${msg(
+                  'This browser will not keep these notes: they last for this visit only. Export them to keep a copy.',
+                )}</p>`
           }
           <div class="buttons">
-            <button type="button" @click=${this.#download}>Export notes</button>
+            <button type="button" @click=${this.#download}>${msg('Export notes')}</button>
           </div>
         </div>
       </div>

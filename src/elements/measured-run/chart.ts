@@ -1,10 +1,11 @@
 /**
- * A small SVG chart of one endpoint in one run: p50 and p99 latency per window as lines over a
- * labelled latency axis, the share of errors per window as stacked bars, a labelled time axis in
- * seconds from the fault's start, and a mark where the fault starts.
+ * A small SVG chart of one endpoint in one configuration: p50 and p99 latency per window as lines
+ * over a labelled latency axis (one pair of lines per repeat drawn), the share of errors per window
+ * as stacked bars (all drawn repeats pooled), a labelled time axis in seconds from the fault's
+ * start, and a mark where the fault starts.
  */
 import { svg } from 'lit';
-import type { EndpointResult, RunResult } from './result-file.js';
+import type { EndpointResult, EndpointWindow, RunResult } from './result-file.js';
 
 const WIDTH = 300;
 /** Room on the left for the latency labels. */
@@ -32,16 +33,42 @@ const multiples = (from: number, to: number, step: number) => {
   return found;
 };
 
-/** `label` names the mark at 0 (the fault, or the first burst); null draws none. */
-export function endpointChart(endpoint: EndpointResult, run: RunResult, scaleMs: number, label: string | null) {
+/** Each window's counts added up over the repeats, window by window (their windows are the same). */
+function pooled(repeats: readonly EndpointResult[]): EndpointWindow[] {
+  const [first, ...rest] = repeats;
+  if (!first) return [];
+  return first.windows.map((w, k) => {
+    const sum = { ...w };
+    for (const other of rest) {
+      const same = other.windows[k];
+      if (!same) continue;
+      sum.sent += same.sent;
+      sum.timeout += same.timeout;
+      sum.rejected += same.rejected;
+      sum.other += same.other;
+    }
+    return sum;
+  });
+}
+
+/**
+ * `repeats` are the same endpoint in each repeat drawn; `run` gives the lead and the duration.
+ * `label` names the mark at 0 (the fault, or the first burst); null draws none.
+ */
+export function endpointChart(
+  repeats: readonly EndpointResult[],
+  run: RunResult,
+  scaleMs: number,
+  label: string | null,
+) {
   const lead = run.leadMs ?? 0;
   const span = Math.max(1, lead + run.durationMs);
   const x = (tMs: number) => LEFT + ((Math.max(-lead, tMs) + lead) / span) * PLOT;
   const y = (ms: number) => TOP + LATENCY_HEIGHT - (Math.min(ms, scaleMs) / scaleMs) * LATENCY_HEIGHT;
-  const windows = endpoint.windows;
+  const windows = pooled(repeats);
   const barEnd = (k: number) => x(Math.min(run.durationMs, windows[k + 1]?.tMs ?? run.durationMs));
-  const line = (key: 'p50Ms' | 'p99Ms') =>
-    windows
+  const line = (endpoint: EndpointResult, key: 'p50Ms' | 'p99Ms') =>
+    endpoint.windows
       .map((w, k) => {
         const ms = w[key];
         return ms === null ? '' : `${((x(w.tMs) + barEnd(k)) / 2).toFixed(1)},${y(ms).toFixed(1)}`;
@@ -57,8 +84,10 @@ export function endpointChart(endpoint: EndpointResult, run: RunResult, scaleMs:
       (ms) => svg`<line class="grid" x1=${LEFT} x2=${LEFT + PLOT} y1=${y(ms)} y2=${y(ms)}></line>
         <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms < 1000 ? `${ms} ms` : `${ms / 1000} s`}</text>`,
     )}
-    <polyline class="p99" points=${line('p99Ms')}></polyline>
-    <polyline class="p50" points=${line('p50Ms')}></polyline>
+    ${repeats.map(
+      (endpoint) => svg`<polyline class="p99" points=${line(endpoint, 'p99Ms')}></polyline>
+        <polyline class="p50" points=${line(endpoint, 'p50Ms')}></polyline>`,
+    )}
     <rect class="frame" x=${LEFT} y=${ERROR_TOP} width=${PLOT} height=${ERROR_HEIGHT}></rect>
     <text class="axis" x=${LEFT - 3} y=${ERROR_TOP + 7} text-anchor="end">100 %</text>
     <text class="axis" x=${LEFT - 3} y=${bottom} text-anchor="end">0 %</text>

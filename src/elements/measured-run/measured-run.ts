@@ -2,7 +2,8 @@ import { LitElement, css, html, svg, type PropertyValues } from 'lit';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
-import { checkResultFile, type EndpointResult, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
+import { checkResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
 
 const SCENARIO_LABEL: Record<string, string> = {
   healthy: 'Healthy dependencies',
@@ -36,13 +37,25 @@ const labelOf = (labels: Record<string, string>, key: string) => (Object.hasOwn(
 const duration = (value: number) => (value < 1000 ? `${value} ms` : `${Math.round(value / 100) / 10} s`);
 const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
 const rate = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10} %`);
+/** A median, and its range in brackets where the repeats differ: "98.3 % (96.7 to 100 %)". */
+const spread = (value: Spread | null, format: (value: number) => string, unit: string) =>
+  value === null
+    ? '–'
+    : format(value.min) === format(value.max)
+      ? format(value.median)
+      : `${format(value.median)} (${format(value.min).replace(unit, '')} to ${format(value.max)})`;
+/** The repeats a configuration is drawn from: those not machine-busy, or all when every one was. */
+const drawn = (group: RunGroup<RunResult>) => (group.usable.length > 0 ? group.usable : group.runs);
+const endpointOf = (run: RunResult, path: string) => run.endpoints.find((e) => e.path === path);
 
 /**
  * Charts a result file of the measured companion (`npm run experiment`): per scenario, the shared
  * pool and the per-dependency bulkheads side by side; per endpoint, p50 and p99 latency over time
  * and the share of timeouts and rejections per window, with the fault's start marked, what the
  * lab's tick model predicts, and which resource reached its limit first; then every run as a text
- * table.
+ * table. Where a configuration ran several times, its figures are medians (with their range) over
+ * the repeats a busy machine did not disturb, and the table marks the busy runs. A file of more than
+ * 320 runs, 32 configurations or 50,000 windows is refused with a message.
  *
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
@@ -180,6 +193,9 @@ export class MeasuredRun extends LitElement {
       td {
         text-align: right;
       }
+      tr.busy {
+        color: var(--_muted);
+      }
       @media (forced-colors: active) {
         .p99, .p50, .fault { stroke: CanvasText; }
         .timeout { fill: CanvasText; }
@@ -294,45 +310,73 @@ export class MeasuredRun extends LitElement {
     }
   }
 
-  #renderChart(run: RunResult, endpoint: EndpointResult, scaleMs: number) {
-    const t = endpoint.totals;
+  #renderChart(group: RunGroup<RunResult>, path: string, scaleMs: number) {
+    const runs = drawn(group);
+    const run = runs[0]!;
+    const endpoints = runs.flatMap((r) => endpointOf(r, path) ?? []);
+    const figure = (pick: (t: (typeof endpoints)[number]['totals']) => number | null) =>
+      figureOf(endpoints, (e) => pick(e.totals));
+    const okShare = spread(
+      figure((t) => t.successRate),
+      rate,
+      ' %',
+    );
+    const [p50, p99] = [figure((t) => t.p50Ms), figure((t) => t.p99Ms)].map((value) => spread(value, ms, ' ms'));
+    const counted = (pick: (t: (typeof endpoints)[number]['totals']) => number) => figure(pick)?.median ?? 0;
     const predicted = run.model?.predicted;
-    const model = predicted ? ` (tick model ${rate(endpoint.path === '/a' ? predicted.a : predicted.b)})` : '';
+    const model = predicted ? ` (tick model ${rate(path === '/a' ? predicted.a : predicted.b)})` : '';
+    const repeats = group.runs.length > 1 ? `, ${group.usable.length} of ${group.runs.length} repeats` : '';
     const summary =
-      `${endpoint.path}, ${labelOf(POOL_LABEL, run.pool)}: p50 ${ms(t.p50Ms)}, p99 ${ms(t.p99Ms)}, ` +
-      `${t.timeout} timeouts, ${t.rejected} rejections and ${t.other} other errors of ${t.sent} sent after the fault`;
+      `${path}, ${labelOf(POOL_LABEL, run.pool)}: p50 ${p50}, p99 ${p99}, ` +
+      `${counted((t) => t.timeout)} timeouts, ${counted((t) => t.rejected)} rejections and ${counted((t) => t.other)} ` +
+      `other errors of ${counted((t) => t.sent)} sent after the fault${repeats}`;
     const mark = run.faultMode === 'none' ? (run.scenario === 'burst-a' ? 'bursts' : null) : 'fault';
-    return html`<p class="endpoint">${endpoint.path}: ${rate(t.successRate)} ok${model}, p50 ${ms(t.p50Ms)}, p99 ${ms(t.p99Ms)}</p>
-      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoint, run, scaleMs, run.leadMs === undefined ? null : mark)}</svg>`;
+    return html`<p class="endpoint">${path}: ${okShare} ok${model}, p50 ${p50}, p99 ${p99}${repeats}</p>
+      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoints, run, scaleMs, run.leadMs === undefined ? null : mark)}</svg>`;
   }
 
-  #renderScenario(title: string, runs: RunResult[], timeoutMs: number) {
+  /** Which resource reached its limit first, over the drawn repeats; null for files without limits. */
+  #limitWords(runs: RunResult[]) {
+    if (!runs.every((run) => run.limits)) return null;
+    const firsts = new Set(runs.map((run) => run.limits![0]?.resource ?? ''));
+    if (firsts.size > 1) return 'Which resource reached its limit first differs between repeats.';
+    const [resource] = firsts;
+    if (!resource) return 'No watched resource reached its limit.';
+    const at = figureOf(runs, (run) => run.limits![0]!.atMs);
+    return `Reached its limit first: ${labelOf(RESOURCE_LABEL, resource)}, ${spread(at, ms, ' ms')} after the fault.`;
+  }
+
+  /** What the repeats of a configuration left out because the machine was busy. */
+  #busyWords(group: RunGroup<RunResult>) {
+    if (group.usable.length === 0) return 'Every repeat was machine-busy: this machine was too busy to tell.';
+    const busy = group.runs.filter((run) => run.busy === true);
+    if (busy.length === 0) return '';
+    return `Left out, machine-busy: ${busy.map((run) => `repeat ${run.repeat ?? '?'} (${(run.busyReasons ?? []).join('; ')})`).join('; ')}.`;
+  }
+
+  #renderScenario(title: string, groups: RunGroup<RunResult>[], timeoutMs: number) {
     // Headroom above the highest p99 keeps the line clear of the label.
     // A loop, not Math.max(...all), which overflows the stack on many windows.
     let highestMs = Math.max(1, timeoutMs);
-    for (const run of runs) {
-      for (const endpoint of run.endpoints) {
-        for (const w of endpoint.windows) highestMs = Math.max(highestMs, w.p99Ms ?? 0);
+    for (const group of groups) {
+      for (const run of drawn(group)) {
+        for (const endpoint of run.endpoints) {
+          for (const w of endpoint.windows) highestMs = Math.max(highestMs, w.p99Ms ?? 0);
+        }
       }
     }
     const scaleMs = 1.15 * highestMs;
     return html`<h3>${title}</h3>
       <div class="pair">
-        ${runs.map((run) => {
-          const first = run.limits?.[0];
+        ${groups.map((group) => {
+          const first = group.runs[0]!;
+          const paths = [...new Set(first.endpoints.map((e) => e.path))].sort((a, b) => a.localeCompare(b));
+          const limits = this.#limitWords(drawn(group));
+          const busy = this.#busyWords(group);
           return html`<figure>
-            <figcaption>${labelOf(POOL_LABEL, run.pool)}</figcaption>
-            ${[...run.endpoints].sort((a, b) => a.path.localeCompare(b.path)).map((e) => this.#renderChart(run, e, scaleMs))}
-            ${
-              run.limits
-                ? html`<p class="meta">${
-                    first
-                      ? `Reached its limit first: ${labelOf(RESOURCE_LABEL, first.resource)}, ${ms(first.atMs)} after the fault.`
-                      : 'No watched resource reached its limit.'
-                  }
-                ${run.model?.note}</p>`
-                : ''
-            }
+            <figcaption>${labelOf(POOL_LABEL, first.pool)}</figcaption>
+            ${paths.map((path) => this.#renderChart(group, path, scaleMs))}
+            ${limits || busy ? html`<p class="meta">${limits ?? ''} ${first.model?.note ?? ''} ${busy}</p>` : ''}
           </figure>`;
         })}
       </div>`;
@@ -356,7 +400,9 @@ export class MeasuredRun extends LitElement {
       'Pool peak / capacity',
       'Event-loop delay peak',
       'Limit reached first',
+      'Machine',
     ];
+    const repeated = runs.some((run) => (run.repeat ?? 1) > 1);
     return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
       <table part="table">
         <caption class="visually-hidden">Every run and endpoint, as measured</caption>
@@ -366,12 +412,14 @@ export class MeasuredRun extends LitElement {
             const t = e.totals;
             const predicted = run.model?.predicted;
             const first = run.limits?.[0];
-            return html`<tr><th scope="row">${run.name}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
+            const machine =
+              run.busy === true ? `busy: ${(run.busyReasons ?? []).join('; ')}` : run.busy === false ? 'quiet' : '–';
+            return html`<tr class=${run.busy === true ? 'busy' : ''}><th scope="row">${run.name}${repeated ? ` #${run.repeat ?? 1}` : ''}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
             <td>${t.timeout}</td><td>${t.rejected}</td><td>${t.other}</td><td>${rate(t.successRate)}</td>
             <td>${predicted ? rate(e.path === '/a' ? predicted.a : predicted.b) : '–'}</td>
             <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${Math.round(t.achievedRatePerSecond * 10) / 10}/s</td>
             <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td>
-            <td>${first ? `${first.resource}, ${ms(first.atMs)}` : '–'}</td></tr>`;
+            <td>${first ? `${first.resource}, ${ms(first.atMs)}` : '–'}</td><td>${machine}</td></tr>`;
           }),
         )}</tbody>
       </table>
@@ -400,18 +448,25 @@ export class MeasuredRun extends LitElement {
 
   #renderResult(data: MeasuredRunFile) {
     const { meta, options } = data;
-    const groups = new Map<string, RunResult[]>();
-    for (const run of data.runs) {
+    const groups = new Map<string, RunGroup<RunResult>[]>();
+    for (const group of groupByName(data.runs)) {
+      const run = group.runs[0]!;
       const variant = variantOf(run);
       const title = labelOf(SCENARIO_LABEL, run.scenario) + (variant ? `: ${variant}` : '');
-      groups.set(title, [...(groups.get(title) ?? []), run]);
+      groups.set(title, [...(groups.get(title) ?? []), group]);
     }
+    const busy = data.runs.filter((run) => run.busy === true).length;
+    const repeats =
+      options.repeat === undefined
+        ? ''
+        : ` ${options.repeat} ${options.repeat === 1 ? 'repeat' : 'repeats'} of each configuration, interleaved; ` +
+          `${busy === 0 ? 'no run' : `${busy} ${busy === 1 ? 'run' : 'runs'}`} machine-busy, left out.`;
     const load = meta.machine.loadAverageAtStart?.[0];
     return html`
       <p class="meta" part="meta">Measured ${meta.date.slice(0, 10)} with Node ${meta.machine.nodeVersion} on
         ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}${load === undefined ? '' : `, load average ${load} at the start`}):
         ${options.ratePerSecond} requests/s per endpoint, pool of ${options.poolSize}, timeout ${options.timeoutMs} ms,
-        ${options.durationMs / 1000} s per run${options.leadMs ? ` after ${options.leadMs / 1000} s without the fault` : ''}.${meta.label ? ` ${meta.label}` : ''}</p>
+        ${options.durationMs / 1000} s per run${options.leadMs ? ` after ${options.leadMs / 1000} s without the fault` : ''}.${repeats}${meta.label ? ` ${meta.label}` : ''}</p>
       <p class="legend"><span class="swatch p99"></span> p99 and <span class="swatch p50"></span> p50 latency per window,
         from each request's intended send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
         <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>

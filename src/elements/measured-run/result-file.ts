@@ -1,7 +1,8 @@
 /**
  * The parts of the measured companion's JSON (`npm run experiment`, schema
- * `bulkhead-lab/measured-run` versions 1 and 2, described in experiment/README.md) that the chart
- * reads, and a check that a fetched file has them. Fields only version 2 has are optional here.
+ * `bulkhead-lab/measured-run` versions 1 to 3, described in experiment/README.md) that the chart
+ * reads, and a check that a fetched file has them, each within its range. Fields only later
+ * versions have are optional here.
  */
 
 export interface OutcomeCounts {
@@ -35,6 +36,11 @@ export interface EndpointResult {
 
 export interface RunResult {
   name: string;
+  /** Version 3: which repeat of this configuration the run is, from 1. */
+  repeat?: number;
+  /** Version 3: true when a busy machine held the run up; its figures then count for nothing. */
+  busy?: boolean | null;
+  busyReasons?: string[];
   pool: string;
   scenario: string;
   durationMs: number;
@@ -63,12 +69,30 @@ export interface MeasuredRunFile {
       loadAverageAtStart?: number[];
     };
   };
-  options: { ratePerSecond: number; durationMs: number; poolSize: number; timeoutMs: number; leadMs?: number };
+  options: {
+    ratePerSecond: number;
+    durationMs: number;
+    poolSize: number;
+    timeoutMs: number;
+    leadMs?: number;
+    /** Version 3: how many times each configuration ran. */
+    repeat?: number;
+  };
   runs: RunResult[];
 }
 
 /** The most windows per endpoint the chart draws; a 300-unit-wide chart shows far fewer anyway. */
 export const MAX_WINDOWS_PER_ENDPOINT = 10_000;
+/** The most runs the chart shows: what the experiment writes at most (32 configurations, 10 repeats each). */
+export const MAX_RUNS = 320;
+/** The most configurations (distinct run names) the chart draws: what `--runs` names at most. */
+export const MAX_CONFIGURATIONS = 32;
+/** The most windows in a whole file: the most runs with two endpoints of a default run's 55 windows, and room. */
+export const MAX_WINDOWS = 50_000;
+
+/** Counts and times beyond these are not measurements of one run on one machine. */
+const MAX_COUNT = 1e9;
+const MAX_MS = 1e7;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -122,23 +146,58 @@ function numbersOrNull(owner: Record<string, unknown>, path: string, ...keys: st
   }
 }
 
+function inRange(
+  owner: Record<string, unknown>,
+  path: string,
+  keys: readonly string[],
+  low: number,
+  high: number,
+  expected: string,
+  { whole = false, orNull = false } = {},
+) {
+  for (const key of keys) {
+    const value = owner[key];
+    if (orNull && value === null) continue;
+    if (
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      value < low ||
+      value > high ||
+      (whole && !Number.isInteger(value))
+    )
+      throw new BadField(`${path}.${key}`, expected + (orNull ? ' or null' : ''), value);
+  }
+}
+
+const counts = (owner: Record<string, unknown>, path: string, ...keys: string[]) =>
+  inRange(owner, path, keys, 0, MAX_COUNT, `a count (a whole number from 0 to ${MAX_COUNT})`, { whole: true });
+const millisecondsOrNull = (owner: Record<string, unknown>, path: string, ...keys: string[]) =>
+  inRange(owner, path, keys, 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`, { orNull: true });
+const positive = (owner: Record<string, unknown>, path: string, high: number, ...keys: string[]) =>
+  inRange(owner, path, keys, Number.MIN_VALUE, high, `a number above 0, at most ${high}`);
+
+/** ok + timeout + rejected + other must be what was sent: each request has one outcome. */
+function outcomesAddUp(owner: Record<string, unknown>, path: string) {
+  const sum = (owner.ok as number) + (owner.timeout as number) + (owner.rejected as number) + (owner.other as number);
+  if (sum !== owner.sent)
+    throw new RangeError(`${path}: ok + timeout + rejected + other is ${sum}, but sent is ${quote(owner.sent)}`);
+}
+
 const COUNTS = ['sent', 'ok', 'timeout', 'rejected', 'other'];
 
 function checkEndpoint(value: unknown, path: string) {
   const endpoint = object(value, path);
   strings(endpoint, path, 'path');
   const totals = object(endpoint.totals, `${path}.totals`);
-  numbers(
-    totals,
-    `${path}.totals`,
-    ...COUNTS,
-    'achievedRatePerSecond',
-    'lateSends',
-    'poolOccupancyPeak',
-    'poolCapacity',
-    'eventLoopDelayPeakMs',
-  );
-  numbersOrNull(totals, `${path}.totals`, 'successRate', 'p50Ms', 'p99Ms');
+  const at = `${path}.totals`;
+  numbers(totals, at, ...COUNTS, 'achievedRatePerSecond', 'lateSends', 'poolOccupancyPeak', 'poolCapacity');
+  numbers(totals, at, 'eventLoopDelayPeakMs');
+  numbersOrNull(totals, at, 'successRate', 'p50Ms', 'p99Ms');
+  counts(totals, at, ...COUNTS, 'lateSends', 'poolOccupancyPeak', 'poolCapacity');
+  outcomesAddUp(totals, at);
+  inRange(totals, at, ['successRate'], 0, 1, 'a share from 0 to 1', { orNull: true });
+  millisecondsOrNull(totals, at, 'p50Ms', 'p99Ms', 'eventLoopDelayPeakMs');
+  inRange(totals, at, ['achievedRatePerSecond'], 0, MAX_COUNT, `a rate from 0 to ${MAX_COUNT}`);
   const windows = list(endpoint.windows, `${path}.windows`);
   if (windows.length > MAX_WINDOWS_PER_ENDPOINT) {
     throw new Error(
@@ -151,7 +210,12 @@ function checkEndpoint(value: unknown, path: string) {
     const entry = object(item, at);
     numbers(entry, at, 'tMs', ...COUNTS);
     numbersOrNull(entry, at, 'p50Ms', 'p99Ms');
+    counts(entry, at, ...COUNTS);
+    outcomesAddUp(entry, at);
+    inRange(entry, at, ['tMs'], -MAX_MS, MAX_MS, `a time from ${-MAX_MS} to ${MAX_MS} ms`);
+    millisecondsOrNull(entry, at, 'p50Ms', 'p99Ms');
   });
+  return windows.length;
 }
 
 /**
@@ -162,44 +226,95 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
     throw new Error('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")');
   }
-  if (data.schemaVersion !== 1 && data.schemaVersion !== 2)
-    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1 or 2)`);
-  const second = data.schemaVersion === 2;
+  if (data.schemaVersion !== 1 && data.schemaVersion !== 2 && data.schemaVersion !== 3)
+    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1, 2 or 3)`);
+  const second = data.schemaVersion !== 1;
+  const third = data.schemaVersion === 3;
   const meta = object(data.meta, 'meta');
   strings(meta, 'meta', 'date');
   if (meta.label !== undefined) strings(meta, 'meta', 'label');
   const machine = object(meta.machine, 'meta.machine');
   strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
   numbers(machine, 'meta.machine', 'cpuCount');
+  inRange(machine, 'meta.machine', ['cpuCount'], 1, 1e5, 'a whole number from 1 to 100000', { whole: true });
   if (machine.loadAverageAtStart !== undefined) {
     list(machine.loadAverageAtStart, 'meta.machine.loadAverageAtStart').forEach((value, i) => {
       if (typeof value !== 'number' || !Number.isFinite(value))
         throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, 'a number', value);
+      if (value < 0 || value > 1e6)
+        throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, 'a number from 0 to 1000000', value);
     });
   }
   const options = object(data.options, 'options');
   numbers(options, 'options', 'ratePerSecond', 'durationMs', 'poolSize', 'timeoutMs');
-  if (second) numbers(options, 'options', 'leadMs');
-  list(data.runs, 'runs').forEach((item, r) => {
+  positive(options, 'options', 1e6, 'ratePerSecond', 'poolSize');
+  positive(options, 'options', MAX_MS, 'durationMs', 'timeoutMs');
+  if (second) {
+    numbers(options, 'options', 'leadMs');
+    inRange(options, 'options', ['leadMs'], 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`);
+  }
+  if (third) inRange(options, 'options', ['repeat'], 1, 1000, 'a whole number from 1 to 1000', { whole: true });
+  const runs = list(data.runs, 'runs');
+  if (runs.length > MAX_RUNS) {
+    throw new RangeError(
+      `runs: there are ${runs.length} runs, and this chart shows at most ${MAX_RUNS} ` +
+        '(32 configurations of 10 repeats; split the file, or chart fewer repeats)',
+    );
+  }
+  let windowCount = 0;
+  const names = new Set<unknown>();
+  runs.forEach((item, r) => {
     const run = object(item, `runs[${r}]`);
     const at = `runs[${r}]`;
     strings(run, at, 'name', 'pool', 'scenario');
+    names.add(run.name);
+    if (names.size > MAX_CONFIGURATIONS) {
+      throw new RangeError(
+        `runs: there are more than ${MAX_CONFIGURATIONS} configurations (run names), and this chart draws at most ` +
+          `${MAX_CONFIGURATIONS}, each with its repeats (split the file)`,
+      );
+    }
     numbers(run, at, 'durationMs', 'windowMs');
+    positive(run, at, MAX_MS, 'durationMs', 'windowMs');
+    if (third) {
+      inRange(run, at, ['repeat'], 1, 1000, 'a whole number from 1 to 1000', { whole: true });
+      if (typeof run.busy !== 'boolean') throw new BadField(`${at}.busy`, 'true or false', run.busy);
+      list(run.busyReasons, `${at}.busyReasons`).forEach((reason, i) => {
+        if (typeof reason !== 'string') throw new BadField(`${at}.busyReasons[${i}]`, 'a string', reason);
+      });
+    }
     if (second) {
       numbers(run, at, 'leadMs');
+      inRange(run, at, ['leadMs'], 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`);
       strings(run, at, 'faultMode');
       list(run.limits, `${at}.limits`).forEach((limit, l) => {
         strings(object(limit, `${at}.limits[${l}]`), `${at}.limits[${l}]`, 'resource');
         numbers(limit as Record<string, unknown>, `${at}.limits[${l}]`, 'atMs');
+        inRange(
+          limit as Record<string, unknown>,
+          `${at}.limits[${l}]`,
+          ['atMs'],
+          -MAX_MS,
+          MAX_MS,
+          'a time from -10000000 to 10000000 ms',
+        );
       });
       const model = object(run.model, `${at}.model`);
       strings(model, `${at}.model`, 'note');
-      if (model.predicted !== null)
-        numbers(object(model.predicted, `${at}.model.predicted`), `${at}.model.predicted`, 'a', 'b');
+      if (model.predicted !== null) {
+        const predicted = object(model.predicted, `${at}.model.predicted`);
+        numbers(predicted, `${at}.model.predicted`, 'a', 'b');
+        inRange(predicted, `${at}.model.predicted`, ['a', 'b'], 0, 1, 'a share from 0 to 1');
+      }
     }
-    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) =>
-      checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`),
-    );
+    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) => {
+      windowCount += checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`);
+      if (windowCount > MAX_WINDOWS)
+        throw new RangeError(
+          `runs: there are more than ${MAX_WINDOWS} windows in the file, and this chart draws at most that many ` +
+            '(use longer windows, or fewer runs)',
+        );
+    });
   });
   return data as unknown as MeasuredRunFile;
 }

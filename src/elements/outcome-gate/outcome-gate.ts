@@ -3,6 +3,8 @@ import type { Note } from '../../scenario/source.js';
 import type { Tenant } from '../../sim/config.js';
 import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';
+import { msg, str } from '../../i18n/msg.js';
+import { plural } from '../../i18n/words.js';
 import { GATE_LABEL, choiceNotes, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -29,7 +31,7 @@ export class OutcomeGate extends ScenarioElement {
         border: 1px solid var(--_line);
         border-left: 6px solid var(--_tenant);
         border-radius: var(--_radius);
-        padding: 0.6rem 0.8rem;
+        padding: 0.4em 0.7em;
         background: var(--_bg);
       }
       .gate.A {
@@ -57,11 +59,11 @@ export class OutcomeGate extends ScenarioElement {
       .fail { color: var(--_fail); }
       .pending, .no-traffic { color: var(--_pending); }
       p {
-        margin: 0.15rem 0;
+        margin: 0.1rem 0;
       }
       .warning {
         color: var(--_muted);
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
     `,
   ];
@@ -91,25 +93,46 @@ export class OutcomeGate extends ScenarioElement {
     const tick = full ? scenario.config.horizon : scenario.tick;
     const m = scenario.at(metricsAt, tick)[tenant];
     const unfinished = m.offered - m.completed;
+    const when = full ? msg('full window') : msg(str`at tick ${tick}`);
+    const { target } = scenario.config;
     return html`
       ${this.renderNotices()}
-      <div role="group" class="gate ${tenant}" part="gate" aria-label="Tenant ${tenant} gate, ${full ? 'full window' : `at tick ${tick}`}">
-        ${this.renderHeading(html`<span>Tenant ${tenant} gate</span>
+      <div role="group" class="gate ${tenant}" part="gate" aria-label=${msg(str`Tenant ${tenant} gate, ${when}`)}>
+        ${this.renderHeading(html`<span>${msg(str`Tenant ${tenant} gate`)}</span>
           <span class="verdict ${m.gate}" part="verdict">${GATE_LABEL[m.gate]}</span>
-          <span class="when">${full ? 'full window' : `at tick ${tick}`}</span>`)}
+          <span class="when">${when}</span>`)}
         ${
           m.offered === 0
-            ? html`<p>No ${tenant} requests were offered${full ? '' : ' yet'}.</p>`
+            ? html`<p>${full ? msg(str`No ${tenant} requests were offered.`) : msg(str`No ${tenant} requests were offered yet.`)}</p>`
             : html`
-              <p><strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required
-                (${scenario.config.target} % of <strong>${m.offered}</strong> offered)</p>
-              <p>Completion rate: <strong>${percent(m.completionRate)}</strong></p>
-              <p>p95 latency: <strong>${ticks(m.p95)}</strong>
-                <span class="warning">— completed requests only; ${
-                  unfinished === 0
-                    ? `every offered request ${full ? 'completed' : 'has completed'}`
-                    : `it leaves out the ${unfinished} offered ${unfinished === 1 ? 'request that' : 'requests that'} ${full ? 'did not complete' : unfinished === 1 ? 'has not completed' : 'have not completed'}`
-                }</span></p>
+              <p>${msg(html`<strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required (${target} % of <strong>${m.offered}</strong> offered)`)}</p>
+              <p>${msg(html`Completion rate: <strong>${percent(m.completionRate)}</strong>`)} ·
+                ${msg(html`p95 latency: <strong>${ticks(m.p95)}</strong>`)}</p>
+              <p class="warning">${
+                unfinished === 0
+                  ? full
+                    ? msg('The p95 counts completed requests only; every offered request completed.')
+                    : msg('The p95 counts completed requests only; every offered request has completed.')
+                  : full
+                    ? plural(
+                        unfinished,
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered request that did not complete.`,
+                        ),
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered requests that did not complete.`,
+                        ),
+                      )
+                    : plural(
+                        unfinished,
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered request that has not completed.`,
+                        ),
+                        msg(
+                          str`The p95 counts completed requests only: it leaves out the ${unfinished} offered requests that have not completed.`,
+                        ),
+                      )
+              }</p>
             `
         }
       </div>

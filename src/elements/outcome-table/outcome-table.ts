@@ -7,31 +7,35 @@ import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ISOLATION_LABEL } from '../labels.js';
+import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /** One table with a column per tenant from 20em of the element's width; a table per tenant below. */
 type Layout = 'joint' | 'per-tenant';
 const TENANTS = ['A', 'B'] as const;
 
-type Row = [string, (m: TenantMetrics, i: IsolationReading) => string | number];
+type Row = [() => string, (m: TenantMetrics, i: IsolationReading) => string | number];
 const ROWS: Row[] = [
-  ['Offered', (m) => m.offered],
-  ['Completed', (m) => m.completed],
-  ['Failed', (m) => m.failed],
-  ['Timed out while waiting', (m) => m.timedOutWaiting],
-  ['Timed out in service', (m) => m.timedOutRunning],
-  ['Rejected', (m) => m.rejected],
-  ['Waiting', (m) => m.waiting],
-  ['Running (own / borrowed slots)', (m) => `${m.running - m.runningBorrowed} / ${m.runningBorrowed}`],
-  ['Completion rate (all offered)', (m) => percent(m.completionRate)],
-  ['p95 of completed only (ticks)', (m) => m.p95 ?? '–'],
-  ['Required completions', (m) => m.required],
-  ['Gate', (m) => GATE_LABEL[m.gate]],
+  [() => msg('Offered'), (m) => m.offered],
+  [() => msg('Completed'), (m) => m.completed],
+  [() => msg('Failed'), (m) => m.failed],
+  [() => msg('Timed out while waiting'), (m) => m.timedOutWaiting],
+  [() => msg('Timed out in service'), (m) => m.timedOutRunning],
+  [() => msg('Rejected'), (m) => m.rejected],
+  [() => msg('Waiting'), (m) => m.waiting],
+  [() => msg('Running (own / borrowed slots)'), (m) => `${m.running - m.runningBorrowed} / ${m.runningBorrowed}`],
+  [() => msg('Completion rate (all offered)'), (m) => percent(m.completionRate)],
+  [() => msg('p95 of completed only (ticks)'), (m) => m.p95 ?? '–'],
+  [() => msg('Required completions'), (m) => m.required],
+  [() => msg('Gate'), (m) => GATE_LABEL[m.gate]],
 ];
 /** The full window's last rows: why each unfinished request did not complete. */
 const FULL_ROWS: Row[] = [
   ...ROWS,
-  ...Object.entries(ISOLATION_LABEL).map(([key, label]): Row => [label, (_, i) => i[key as keyof IsolationReading]]),
+  ...(Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).map((key): Row => [
+    () => ISOLATION_LABEL[key],
+    (_, i) => i[key],
+  ]),
 ];
 
 /**
@@ -94,32 +98,34 @@ export class OutcomeTable extends ScenarioElement {
     const reading = scenario.at(isolation, 0);
     const rows = full ? FULL_ROWS : ROWS;
     const caption = full
-      ? `Per tenant through tick ${tick}, target ${scenario.config.target} %`
-      : `Per tenant at tick ${tick}`;
+      ? msg(str`Per tenant through tick ${tick}, target ${scenario.config.target} %`)
+      : msg(str`Per tenant at tick ${tick}`);
+    const measure = msg('Measure');
     return html`
       ${this.renderNotices()}
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label=${full ? 'Per-tenant measures, full window' : `Per-tenant measures at tick ${tick}`}>
+        <div class="scroller" tabindex="0" role="group" aria-label=${full ? msg('Per-tenant measures, full window') : msg(str`Per-tenant measures at tick ${tick}`)}>
           ${
             this.#layout.value === 'joint'
               ? html`<table part="table">
                 <caption>${caption}</caption>
-                <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-A">Tenant A</th>
-                  <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
+                <thead><tr><th scope="col">${measure}</th>${TENANTS.map(
+                  (t) => html`<th scope="col" class="tenant-${t}">${msg(str`Tenant ${t}`)}</th>`,
+                )}</tr></thead>
                 <tbody>
                   ${rows.map(
-                    ([label, value]) => html`<tr><th scope="row">${label}</th>
+                    ([label, value]) => html`<tr><th scope="row">${label()}</th>
                     <td>${value(metrics.A, reading.A)}</td><td>${value(metrics.B, reading.B)}</td></tr>`,
                   )}
                 </tbody>
               </table>`
               : TENANTS.map(
                   (t) => html`<table part="table" class="per-tenant">
-                <caption>${caption}: <span class="tenant-${t}">tenant ${t}</span></caption>
-                <thead><tr><th scope="col">Measure</th><th scope="col" class="tenant-${t}">Tenant ${t}</th></tr></thead>
+                <caption>${caption}: <span class="tenant-${t}">${msg(str`tenant ${t}`)}</span></caption>
+                <thead><tr><th scope="col">${measure}</th><th scope="col" class="tenant-${t}">${msg(str`Tenant ${t}`)}</th></tr></thead>
                 <tbody>
-                  ${rows.map(([label, value]) => html`<tr><th scope="row">${label}</th><td>${value(metrics[t], reading[t])}</td></tr>`)}
+                  ${rows.map(([label, value]) => html`<tr><th scope="row">${label()}</th><td>${value(metrics[t], reading[t])}</td></tr>`)}
                 </tbody>
               </table>`,
                 )

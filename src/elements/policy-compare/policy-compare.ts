@@ -7,13 +7,15 @@ import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent, ticks } from '../format.js';
 import { ISOLATION_LABEL, POLICY_LABEL } from '../labels.js';
+import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 
-const METRICS: [string, (m: TenantMetrics) => string][] = [
-  ['Completed of offered', (m) => `${m.completed}/${m.offered}`],
-  ['Completion rate', (m) => percent(m.completionRate)],
-  ['p95', (m) => ticks(m.p95)],
-  ['Gate', (m) => GATE_LABEL[m.gate]],
+/** The full-window rows of each card: a label, and the figure for a tenant's metrics. */
+const METRICS: [() => string, (m: TenantMetrics) => string][] = [
+  [() => msg('Completed of offered'), (m) => `${m.completed}/${m.offered}`],
+  [() => msg('Completion rate'), (m) => percent(m.completionRate)],
+  [() => 'p95', (m) => ticks(m.p95)],
+  [() => msg('Gate'), (m) => GATE_LABEL[m.gate]],
 ];
 
 /** Every policy run on `run`'s config, the run's own policy reusing `run`; it reads no tick. */
@@ -32,22 +34,14 @@ const comparison = (run: LabRun) =>
       d[borrowed ? 'borrowed' : tenant] += `M${start} ${slot + 0.1}h${w}v.8h-${w}z`;
       d[`bar${tenant}`] += `M${start} ${slot + (tenant === 'A' ? 0.9 : 0.1)}h${w}`;
     }
-    const iso = isolation(r);
-    const m = metricsAt(r, horizon);
-    return {
-      policy,
-      d,
-      held,
-      rows: [
-        ...METRICS.map(([label, f]) => [label, f(m.A), f(m.B)]),
-        ...(Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).map((k) => [
-          ISOLATION_LABEL[k],
-          iso.A[k],
-          iso.B[k],
-        ]),
-      ],
-    };
+    return { policy, d, held, metrics: metricsAt(r, horizon), reading: isolation(r) };
   });
+
+/** A card's table rows, in the words of the locale being drawn: label, tenant A, tenant B. */
+const rowsOf = ({ metrics: m, reading: iso }: ReturnType<typeof comparison>[number]) => [
+  ...METRICS.map(([label, f]) => [label(), f(m.A), f(m.B)]),
+  ...(Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).map((k) => [ISOLATION_LABEL[k], iso.A[k], iso.B[k]]),
+];
 
 /**
  * The four policies side by side on the source's inputs, each with only the policy changed: who
@@ -76,7 +70,7 @@ export class PolicyCompare extends ScenarioElement {
       }
       p {
         color: var(--_muted);
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
       .cards {
         display: grid;
@@ -125,7 +119,7 @@ export class PolicyCompare extends ScenarioElement {
       table {
         width: 100%;
         margin: var(--_gap) 0;
-        font-size: 0.875em;
+        font-size: max(12px, 0.875em);
       }
       td {
         text-align: right;
@@ -145,31 +139,33 @@ export class PolicyCompare extends ScenarioElement {
     const { slots, horizon } = config;
     return html`
       ${this.renderNotices()}
-      ${this.renderHeading('The four policies on these inputs')}
-      <p>Pictures: a row per slot, ticks 0–${horizon} across; A's calls have a bar below, B's above, a dashed box
-        if borrowed; tick ${tick} is outlined.</p>
+      ${this.renderHeading(msg('The four policies on these inputs'))}
+      <p>${msg(
+        str`Pictures: a row per slot, ticks 0–${horizon} across; A's calls have a bar below, B's above, a dashed box if borrowed; tick ${tick} is outlined.`,
+      )}</p>
       <div class="cards" part="cards">
         ${
           // The comparison reads no tick: computed once per run.
-          this.scenario.at(comparison, 0).map(({ policy, d, held, rows }) => {
+          this.scenario.at(comparison, 0).map((card) => {
+            const { policy, d, held } = card;
             const current = policy === config.policy;
             const label = POLICY_LABEL[policy];
             return html`<div class="card ${current ? 'current' : ''}" part="card">
-            ${this.renderHeading(`${label}${current ? ' (in use)' : ''}`, { level: this.level + 1 })}
+            ${this.renderHeading(current ? msg(str`${label} (in use)`) : label, { level: this.level + 1 })}
             <svg viewBox="0 0 ${horizon + 1} ${slots}" role="img"
-              aria-label="Slot-ticks held: A ${held.A}, B ${held.B}; tick ${tick} outlined">
+              aria-label=${msg(str`Slot-ticks held: A ${held.A}, B ${held.B}; tick ${tick} outlined`)}>
               <path class="A" d=${d.A} /><path class="B" d=${d.B} /><path class="borrowed" d=${d.borrowed} />
               <path class="A bar" d=${d.barA} /><path class="B bar" d=${d.barB} />
               <rect class="now" x=${tick} width="1" height=${slots} />
             </svg>
             <table>
-              <thead><tr><th scope="col">Full window</th><th scope="col" class="tenant-A">Tenant A</th>
-                <th scope="col" class="tenant-B">Tenant B</th></tr></thead>
-              <tbody>${rows.map(([name, a, b]) => html`<tr><th scope="row">${name}</th><td>${a}</td><td>${b}</td></tr>`)}</tbody>
+              <thead><tr><th scope="col">${msg('Full window')}</th><th scope="col" class="tenant-A">${msg(str`Tenant ${'A'}`)}</th>
+                <th scope="col" class="tenant-B">${msg(str`Tenant ${'B'}`)}</th></tr></thead>
+              <tbody>${rowsOf(card).map(([name, a, b]) => html`<tr><th scope="row">${name}</th><td>${a}</td><td>${b}</td></tr>`)}</tbody>
             </table>
             <button type="button" aria-pressed=${current}
               @click=${() => this.bound.request('bulkhead-config-request', { changes: { policy } })}>
-              Use ${label}</button>
+              ${msg(str`Use ${label}`)}</button>
           </div>`;
           })
         }

@@ -1,7 +1,8 @@
 import { css, html } from 'lit';
 import { slotsAt, stateAt, type RequestRecord } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
-import { accounts } from '../explain-text.js';
+import { accountsIn } from '../explain-text.js';
+import { msg, str } from '../../i18n/msg.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { stateLabel } from '../labels.js';
@@ -12,7 +13,7 @@ function seen(r: RequestRecord, tick: number) {
   const started = r.start !== null && tick >= r.start;
   const ended = r.end !== null && tick >= r.end;
   return {
-    slot: started && r.slot !== null ? `${r.slot}${r.borrowed ? ' (borrowed)' : ''}` : null,
+    slot: started && r.slot !== null ? (r.borrowed ? msg(str`${r.slot} (borrowed)`) : String(r.slot)) : null,
     started: started ? r.start : null,
     ended: ended ? r.end : null,
     latency: ended ? r.latency : null,
@@ -85,17 +86,19 @@ export class RequestInspector extends ScenarioElement {
 
   /** Why the request ended as it did, once it has by `tick` (or the window closed): nothing from after it. */
   #why(r: RequestRecord, tick: number) {
-    return tick >= (r.end ?? this.scenario.config.horizon) ? this.scenario.at(accounts, 0).get(r.id) : undefined;
+    return tick >= (r.end ?? this.scenario.config.horizon)
+      ? this.scenario.at(accountsIn(this.locale.value), 0).get(r.id)
+      : undefined;
   }
 
   /** Every request, a column per fact: for a box of 55em or more. */
   #renderWide(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests">
-      <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
-      <thead><tr><th scope="col">Request</th><th scope="col">Arrives</th><th scope="col">Deadline</th>
-        <th scope="col">State at tick ${tick}</th><th scope="col">Slot</th><th scope="col">Started</th>
-        <th scope="col">Ended</th><th scope="col">Latency</th><th scope="col">Why</th></tr></thead>
+      <caption>${msg(str`Every request at tick ${tick} (${requests.length} offered in the window)`)}</caption>
+      <thead><tr><th scope="col">${msg('Request')}</th><th scope="col">${msg('Arrives')}</th><th scope="col">${msg('Deadline')}</th>
+        <th scope="col">${msg(str`State at tick ${tick}`)}</th><th scope="col">${msg('Slot')}</th><th scope="col">${msg('Started')}</th>
+        <th scope="col">${msg('Ended')}</th><th scope="col">${msg('Latency')}</th><th scope="col">${msg('Why')}</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
         const facts = seen(r, tick);
@@ -112,19 +115,19 @@ export class RequestInspector extends ScenarioElement {
   #renderNarrow(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests" class="narrow">
-      <caption>Every request at tick ${tick} (${requests.length} offered in the window)</caption>
-      <thead><tr><th scope="col">Request</th><th scope="col">State at tick ${tick}, and why</th><th scope="col">Times (ticks)</th></tr></thead>
+      <caption>${msg(str`Every request at tick ${tick} (${requests.length} offered in the window)`)}</caption>
+      <thead><tr><th scope="col">${msg('Request')}</th><th scope="col">${msg(str`State at tick ${tick}, and why`)}</th><th scope="col">${msg('Times (ticks)')}</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
         const facts = seen(r, tick);
-        const times = [`arrives ${r.arrival}`, `deadline ${r.deadline}`];
-        if (facts.started !== null) times.push(`started ${facts.started}`);
-        if (facts.ended !== null) times.push(`ended ${facts.ended}`);
-        if (facts.latency !== null) times.push(`latency ${facts.latency}`);
+        const times = [msg(str`arrives ${r.arrival}`), msg(str`deadline ${r.deadline}`)];
+        if (facts.started !== null) times.push(msg(str`started ${facts.started}`));
+        if (facts.ended !== null) times.push(msg(str`ended ${facts.ended}`));
+        if (facts.latency !== null) times.push(msg(str`latency ${facts.latency}`));
         const why = this.#why(r, tick);
         return html`<tr class=${state}>
           <th scope="row" class="tenant-${r.tenant}">${r.id}</th>
-          <td>${stateLabel(r, state)}${facts.slot === null ? '' : `, slot ${facts.slot}`}${why ? html`<br>${why}` : ''}</td>
+          <td>${stateLabel(r, state)}${facts.slot === null ? '' : msg(str`, slot ${facts.slot}`)}${why ? html`<br>${why}` : ''}</td>
           <td>${times.join(', ')}</td>
         </tr>`;
       })}</tbody>
@@ -134,22 +137,23 @@ export class RequestInspector extends ScenarioElement {
   protected override render() {
     const scenario = this.scenario;
     const tick = scenario.tick;
+    const slots = msg(str`Every slot at tick ${tick}`);
     return html`
       ${this.renderNotices()}
       <div class="tables frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label="Every slot at tick ${tick}">
+        <div class="scroller" tabindex="0" role="group" aria-label=${slots}>
           <table part="resources">
-            <caption>Every slot at tick ${tick}</caption>
-            <thead><tr><th scope="col">Slot</th><th scope="col">Home</th><th scope="col">Held by</th>
-              <th scope="col" class="turn"><span>Borrowed</span></th></tr></thead>
+            <caption>${slots}</caption>
+            <thead><tr><th scope="col">${msg('Slot')}</th><th scope="col">${msg('Home')}</th><th scope="col">${msg('Held by')}</th>
+              <th scope="col" class="turn"><span>${msg('Borrowed')}</span></th></tr></thead>
             <tbody>${scenario.at(slotsAt).map(
-              (s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? 'shared'}</td>
-              <td>${s.holder ?? 'free'}</td><td>${s.holder ? (s.borrowed ? 'yes' : 'no') : '–'}</td></tr>`,
+              (s) => html`<tr><th scope="row">${s.slot}</th><td>${s.home ?? msg('shared')}</td>
+              <td>${s.holder ?? msg('free')}</td><td>${s.holder ? (s.borrowed ? msg('yes') : msg('no')) : '–'}</td></tr>`,
             )}</tbody>
           </table>
         </div>
-        <div class="scroller requests" tabindex="0" role="group" aria-label="Every request at tick ${tick}">
+        <div class="scroller requests" tabindex="0" role="group" aria-label=${msg(str`Every request at tick ${tick}`)}>
           ${this.#layout.value === 'wide' ? this.#renderWide(tick) : this.#renderNarrow(tick)}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
+import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { queuesAt, slotsAt } from '../../sim/index.js';
 
@@ -57,7 +58,7 @@ export class SlotBoard extends ScenarioElement {
       .slot small {
         display: block;
         color: var(--_muted);
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
       }
       .queues {
         display: grid;
@@ -77,24 +78,27 @@ export class SlotBoard extends ScenarioElement {
     const scenario = this.scenario;
     const slots = scenario.at(slotsAt);
     const queues = scenario.at(queuesAt);
+    const cap = scenario.config.queueCap;
     return html`
       ${this.renderNotices()}
-      ${this.renderHeading(`Slots at tick ${scenario.tick}`)}
+      ${this.renderHeading(msg(str`Slots at tick ${scenario.tick}`))}
       <ol part="slots">
         ${slots.map(
           (s) => html`<li class="slot ${s.tenant ?? 'free'} ${s.borrowed ? 'borrowed' : ''}">
-          Slot ${s.slot}: <span class="holder">${s.holder ?? 'free'}</span>
-          <small>${s.home ? `home of ${s.home}` : 'shared'}${
-            s.holder ? ` · tenant ${s.tenant}${s.borrowed ? ' · borrowed' : ''}` : ''
-          }</small>
+          ${msg(str`Slot ${s.slot}:`)} <span class="holder">${s.holder ?? msg('free')}</span>
+          <small>${[
+            s.home ? msg(str`home of ${s.home}`) : msg('shared'),
+            ...(s.holder ? [msg(str`tenant ${s.tenant}`)] : []),
+            ...(s.borrowed ? [msg('borrowed')] : []),
+          ].join(' · ')}</small>
         </li>`,
         )}
       </ol>
       <div class="queues" part="queues">
         ${(['A', 'B'] as const).map(
           (tenant) => html`<div class="queue">
-          ${this.renderHeading(`Tenant ${tenant} waiting: ${queues[tenant].length} of at most ${scenario.config.queueCap}`, { cls: `tenant-${tenant}` })}
-          <p>${queues[tenant].length ? queues[tenant].join(' ') : 'nobody waiting'}</p>
+          ${this.renderHeading(msg(str`Tenant ${tenant} waiting: ${queues[tenant].length} of at most ${cap}`), { cls: `tenant-${tenant}` })}
+          <p>${queues[tenant].length ? queues[tenant].join(' ') : msg('nobody waiting')}</p>
         </div>`,
         )}
       </div>

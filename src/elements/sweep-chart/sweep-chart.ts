@@ -1,15 +1,24 @@
 import { css, html, svg } from 'lit';
 import { attributeOf, type Note } from '../../scenario/source.js';
 import { POLICIES, type LabRun } from '../../sim/index.js';
-import { SWEEP_MEASURES, sweep, type Sweep, type SweepField } from '../../sim/sweep.js';
+import { SWEEP_MEASURES, sweep, type Sweep, type SweepField, type SweepMeasure } from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
 import { INPUT_LABEL, POLICY_LABEL } from '../labels.js';
+import { msg, str } from '../../i18n/msg.js';
+import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
-/** `b-completion-rate` reads "B completion rate". */
-const measureLabel = (measure: string) => measure[0]!.toUpperCase() + measure.slice(1).replaceAll('-', ' ');
+/** What each measure is called on the chart and in its select. */
+const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
+  'b-completion-rate': () => msg('B completion rate'),
+  'a-completion-rate': () => msg('A completion rate'),
+  'b-completed': () => msg('B completed'),
+  'b-timed-out': () => msg('B timed out'),
+  'b-rejected': () => msg('B rejected'),
+  'b-p95': () => msg('B p95'),
+});
 
 /** The inputs a chart takes, in the order of its select. */
 const FIELDS = Object.keys(INPUT_LABEL) as SweepField[];
@@ -145,7 +154,8 @@ export class SweepChart extends ScenarioElement {
       points
         .map((v, j) => (v === null ? '' : `${j && points[j - 1] !== null ? 'L' : 'M'}${X(j)} ${134 - (134 * v) / top}`))
         .join('');
-    const heading = `${measureLabel(measure)} by ${label}`;
+    const measured = MEASURE_LABEL[measure];
+    const heading = msg(str`${measured} by ${label}`);
     const apply = (j: number) => {
       this.cursor = j;
       this.bound.request('bulkhead-config-request', { changes: { [field]: values[j] } });
@@ -164,27 +174,28 @@ export class SweepChart extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       ${this.renderHeading(heading)}
-      <label>Input
+      <label>${msg('Input')}
         <select name="input" @change=${this.#choose}>
           ${FIELDS.map((f) => html`<option value=${attributeOf(f)} .selected=${f === field}>${INPUT_LABEL[f]}</option>`)}
         </select></label>
-      <label>Measure
+      <label>${msg('Measure')}
         <select name="measure" @change=${this.#choose}>
-          ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${measureLabel(m)}</option>`)}
+          ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${MEASURE_LABEL[m]}</option>`)}
         </select></label>
-      <svg part="chart" viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label="${label}; Enter applies"
+      <svg part="chart" viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label=${msg(str`${label}; Enter applies`)}
         aria-valuenow=${at}
         @keydown=${onKey} @click=${(e: MouseEvent) => apply(pointed(e))}
         @pointermove=${(e: MouseEvent) => (this.cursor = pointed(e))}>
         ${[0, 1, 2, 3, 4].map(
-          (k) => svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : (k * top) / 4}</text>`,
+          (k) =>
+            svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : decimal((k * top) / 4)}</text>`,
         )}
         ${values.map((v, j) => (v % Math.ceil(n / 11) ? '' : svg`<text x=${X(j)} y="148">${v}</text>`))}
         <path d="M0 0V134H242"></path>
         <path d="M${X(now)} 0v134" stroke-dasharray="4"></path>
         <text x="121" y="166">${label}</text>
-        <text transform="rotate(-90)" x="-67" y="-33">${measureLabel(measure)}</text>
-        <text x=${X(now)} y="-4">now</text>
+        <text transform="rotate(-90)" x="-67" y="-33">${measured}</text>
+        <text x=${X(now)} y="-4">${msg('now')}</text>
         <path class="c1" d="M${X(i)} 0v134" stroke-width="5" opacity="0.3"></path>
         ${POLICIES.map((p, k) => line(k, path(lines[p])))}
       </svg>
@@ -198,7 +209,7 @@ export class SweepChart extends ScenarioElement {
         )}
       </p>
       <details @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
-        <summary>Numbers</summary>
+        <summary>${msg('Numbers')}</summary>
         ${
           this.open
             ? html`<table>

@@ -4,35 +4,39 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
-import { accounts } from '../explain-text.js';
+import { accountsIn } from '../explain-text.js';
+import { msg, str } from '../../i18n/msg.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { inTurn, isPrinting } from '../turns.js';
 
 const clockText = (seconds: number) => {
   const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-/** Runs `task` once the page is idle, or after a short wait where idle callbacks are missing (Safari). */
-const whenIdle = (task: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 250 }) : setTimeout(task, 16);
-
 /** What a screen reader calls each speed. */
-const SPEED_NAME: Record<Speed, string> = { 0.25: 'quarter', 0.5: 'half', 1: 'normal', 2: 'double' };
+const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
+  0.25: () => msg('quarter'),
+  0.5: () => msg('half'),
+  1: () => msg('normal'),
+  2: () => msg('double'),
+});
 
 /** The rows under the slots: which requests ended at each tick, and how. */
 const EVENT_ROWS = [
-  ['Timed out', 'timedOut'],
-  ['Rejected', 'rejected'],
+  [() => msg('Timed out'), 'timedOut'],
+  [() => msg('Rejected'), 'rejected'],
 ] as const;
 
-/** Ticks across (`rows`: a row per slot) from 27em of the element's width; ticks down below. */
+/**
+ * Ticks across (`rows`: a row per slot) from 32em of the element's width, where the ids fit on one
+ * line each (else ticks down all the same); ticks down below.
+ */
 type Layout = 'rows' | 'columns';
 
 /** Cell content: text, or a span (its class first) around more content. */
 type Bit = string | Bit[];
-
-/** A request id, its tenant letter apart so the layout can put it above the number. */
-const idBits = (id: string, again = false): Bit[] => [[again ? 't visually-hidden' : 't', id[0]!], id.slice(1)];
 
 const nodes = (bits: Bit[]): (Node | string)[] =>
   bits.map((bit) => {
@@ -114,7 +118,7 @@ export class TickTimeline extends ScenarioElement {
       .probe {
         --_layout: columns;
       }
-      @container (min-width: 27em) {
+      @container (min-width: 32em) {
         .probe {
           --_layout: rows;
         }
@@ -131,8 +135,8 @@ export class TickTimeline extends ScenarioElement {
         padding: 0.1em 0.15em;
         line-height: 1.15;
         font-family: var(--_mono);
-        font-size: max(11px, 0.7em);
-        white-space: normal;
+        font-size: max(12px, 0.7em);
+        white-space: nowrap;
       }
       .grid th[scope='row'] {
         text-align: left;
@@ -145,7 +149,6 @@ export class TickTimeline extends ScenarioElement {
       .grid td {
         position: relative;
       }
-      .t,
       .id {
         display: block;
       }
@@ -179,12 +182,15 @@ export class TickTimeline extends ScenarioElement {
       td.borrowed {
         --_hatch: repeating-linear-gradient(45deg, transparent 0 3px, var(--_line) 3px 5px);
         background-image: var(--_hatch), var(--_hatch);
-        background-size: 0.3em 100%;
+        background-size: 0.2em 100%;
         background-position: left, right;
         background-repeat: no-repeat;
-        padding-inline: 0.45em;
+        padding-inline: 0.25em;
         outline: 2px dashed var(--_fg);
         outline-offset: -2px;
+      }
+      .grid.columns td.events {
+        white-space: normal;
       }
       td.events {
         vertical-align: top;
@@ -194,7 +200,7 @@ export class TickTimeline extends ScenarioElement {
         outline-offset: -3px;
       }
       .legend {
-        font-size: 0.85em;
+        font-size: max(12px, 0.85em);
         color: var(--_muted);
         margin: 0.3rem 0 0;
       }
@@ -219,12 +225,17 @@ export class TickTimeline extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
-    // Laying out the picture is most of what drawing a timeline costs the first time: it waits for
-    // the layout in use to be known, then for a moment the page is idle, so neither that task nor
-    // the one that drew the rest is long, and a reader's input waiting meanwhile goes first. The
-    // frame stays hidden until then.
-    else if (this.#layout.measured) whenIdle(() => this.#drawPicture());
+    if (this.#drawn.length) {
+      const table = this.renderRoot.querySelector('table')!;
+      const run = this.#drawn[0];
+      this.#fill(table);
+      // New inputs may make ticks across too wide: checked in a turn of its own, once laid out.
+      if (this.#drawn[0] !== run) void inTurn(() => this.#checkWidth(table));
+    }
+    // Laying out the picture is most of what drawing a timeline costs the first time: once the
+    // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
+    // nor the one that drew the rest is long. The frame stays hidden until then.
+    else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(() => this.#drawPicture());
     this.#stopSecond();
     const { playback } = this.scenario;
     if (!playback.playing || !this.isConnected) return;
@@ -245,16 +256,22 @@ export class TickTimeline extends ScenarioElement {
     this.#stopSecond();
   }
 
+  /** The picture's turn to be drawn, once it is queued. */
+  #picture: Promise<void> | null = null;
+
   #drawPicture() {
-    if (this.#drawn.length || !this.hasUpdated) return;
-    this.#fill(this.renderRoot.querySelector('table')!);
+    if (this.#drawn.length || !this.isConnected) return void (this.#picture = null);
+    const table = this.renderRoot.querySelector('table')!;
+    this.locale.run(() => this.#fill(table));
+    this.#checkWidth(table); // still hidden: a reader sees only the layout that fits
     this.requestUpdate();
   }
 
-  /** Awaiting `updateComplete` asks for the picture too, drawn at once if it is still waiting. */
+  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
-    this.#drawPicture();
+    if (!this.#picture) return true;
+    await this.#picture;
     return super.getUpdateComplete();
   }
 
@@ -263,6 +280,13 @@ export class TickTimeline extends ScenarioElement {
     this.#nextSecond = null;
   }
   readonly #layout = new ContainerLayout<Layout>(this, 'rows');
+  /** The run whose ticks did not fit across the picture's width: its ticks run down instead. */
+  #tooWide: unknown = null;
+
+  /** Whether ticks run across (a row per slot): where the width allows, and where they fit. */
+  get #across(): boolean {
+    return this.#layout.value === 'rows' && this.#tooWide !== this.scenario.run;
+  }
   /** The slot of the picture's one focusable cell, which is always in the inspected tick's column. */
   #slot = 0;
   /** The request in the cell last clicked or focused: the line below the picture tells its story. */
@@ -271,8 +295,7 @@ export class TickTimeline extends ScenarioElement {
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
     // Along the ticks (left and right; up and down when ticks run down) an arrow moves in time, across them between slots.
-    const arrow =
-      ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(event.key) ^ (this.#layout.value === 'rows' ? 0 : 2);
+    const arrow = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].indexOf(event.key) ^ (this.#across ? 0 : 2);
     const target =
       [tick - 1, tick + 1][arrow] ?? { Home: 0, End: config.horizon, PageUp: tick - 5, PageDown: tick + 5 }[event.key];
     const step = [0, 0, -1, 1][arrow];
@@ -301,9 +324,9 @@ export class TickTimeline extends ScenarioElement {
     const { tick } = scenario;
     const ticks = [...Array(scenario.config.horizon + 1).keys()];
     const current = (t: number) => (t === tick ? ' current' : '');
-    const across = this.#layout.value === 'rows';
+    const across = this.#across;
     let lines: Cell[][] = [
-      [['', ['Slot']], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
+      [['', [msg('Slot')]], ...ticks.map((t): Cell => [current(t), [String(t)], () => this.#seek(t)])],
       ...scenario.at(slotsAt, 0).map(({ slot, home }) => [
         ['', [home ? `${slot} (${home})` : String(slot)]] as Cell,
         ...ticks.map((t): Cell => {
@@ -311,7 +334,7 @@ export class TickTimeline extends ScenarioElement {
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
             `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
-            [...(holder ? idBits(holder) : ['·']), ...(borrowed ? [['m', '*']] : [])],
+            [holder ?? '·', ...(borrowed ? [['m', '*']] : [])],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
               this.#slot = slot;
@@ -323,27 +346,22 @@ export class TickTimeline extends ScenarioElement {
           ];
         }),
       ]),
-      // The requests that ended one way at each tick. Ticks across, each id's letter over its number, a
-      // letter repeated under itself only for screen readers; ticks down, the ids in a line.
+      // The requests that ended one way at each tick: ticks across, one id under another; ticks
+      // down, the ids in a line.
       ...EVENT_ROWS.map(([label, kind]) => [
-        ['', [['', label]]] as Cell,
+        ['', [['', label()]]] as Cell,
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
-          return [
-            `events${current(t)}`,
-            across
-              ? ids.flatMap((id, i) => [['id', ...idBits(id, i > 0 && ids[i - 1]![0] === id[0])], ' '])
-              : [ids.join(' ')],
-          ];
+          return [`events${current(t)}`, across ? ids.flatMap((id): Bit[] => [['id', id], ' ']) : [ids.join(' ')]];
         }),
       ]),
     ];
     if (!across) {
       lines = lines[0]!.map((_, c) => lines.map((line) => line[c]!));
-      lines[0]![0] = ['', ['Tick']];
+      lines[0]![0] = ['', [msg('Tick')]];
     }
-    const drawn = [scenario.run, across];
+    const drawn = [scenario.run, across, this.locale.value];
     const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
     if (fresh) {
@@ -371,23 +389,35 @@ export class TickTimeline extends ScenarioElement {
     });
   }
 
+  /** Ticks across that do not fit the width run down instead. */
+  #checkWidth(table: HTMLTableElement) {
+    const box = table.parentElement!;
+    const run = this.scenario.run;
+    if (!this.isConnected || !this.#across || this.#drawn[0] !== run || box.scrollWidth <= box.clientWidth + 1) return;
+    this.#tooWide = run;
+    this.locale.run(() => this.#fill(table));
+    this.requestUpdate(); // the table's class and the arrow keys follow
+  }
+
   protected override render() {
     const scenario = this.scenario;
     const { config, tick, playing, speed } = scenario;
+    const { horizon } = config;
     const elapsed = scenario.playback.elapsed;
     this.#slot = Math.min(this.#slot, config.slots - 1);
+    const position = msg(str`tick ${tick} of ${horizon}`);
     return html`
       ${this.renderNotices()}
       <div class="controls" part="controls">
         <button type="button" @click=${() => this.#request(playing ? 'bulkhead-pause-request' : 'bulkhead-play-request', {})}>
-          ${playing ? 'Pause' : tick >= config.horizon ? 'Play again' : 'Play'}
+          ${playing ? msg('Pause') : tick >= horizon ? msg('Play again') : msg('Play')}
         </button>
-        <button type="button" @click=${() => this.#request('bulkhead-step-request', {})} ?disabled=${tick >= config.horizon}>
-          Next tick
+        <button type="button" @click=${() => this.#request('bulkhead-step-request', {})} ?disabled=${tick >= horizon}>
+          ${msg('Next tick')}
         </button>
-        <button type="button" @click=${() => this.#request('bulkhead-restart-request', {})}>Restart</button>
+        <button type="button" @click=${() => this.#request('bulkhead-restart-request', {})}>${msg('Restart')}</button>
         <fieldset class="speed">
-          <legend>Speed</legend>
+          <legend>${msg('Speed')}</legend>
           ${SPEEDS.map(
             (
               s,
@@ -397,25 +427,26 @@ export class TickTimeline extends ScenarioElement {
         </fieldset>
       </div>
       <div class="inspect">
-        <label for="inspection">Inspection</label>
-        <input id="inspection" type="range" min="0" max=${config.horizon} step="1" .value=${String(tick)}
-          aria-valuetext="tick ${tick} of ${config.horizon}"
+        <label for="inspection">${msg('Inspection')}</label>
+        <input id="inspection" type="range" min="0" max=${horizon} step="1" .value=${String(tick)}
+          aria-valuetext=${position}
           @input=${(e: Event) => this.#request('bulkhead-seek-request', { tick: Number((e.target as HTMLInputElement).value) })}>
-        <output for="inspection">tick ${tick} of ${config.horizon} · ${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}
-          ${playing ? `· playing at ${speed}×` : '· paused'}</output>
+        <output for="inspection">${position} · ${msg(str`${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}`)}
+          · ${playing ? msg(str`playing at ${speed}×`) : msg('paused')}</output>
       </div>
-      <div class="frame ${this.#layout.measured && this.#drawn.length ? '' : 'measuring'}">
+      <div class="frame ${this.#drawn.length ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="-1" role="group" aria-label="Slots by tick; arrow keys move between cells"
+        <div class="scroller" tabindex="-1" role="group" aria-label=${msg('Slots by tick; arrow keys move between cells')}
           @keydown=${this.#onKey}>
-          <table class="grid ${this.#layout.value}" part="grid"><caption class="visually-hidden">Which request holds
-            each slot at every tick; the inspected tick is ${tick}</caption></table>
+          <table class="grid ${this.#across ? 'rows' : 'columns'}" part="grid"><caption class="visually-hidden">${msg(
+            str`Which request holds each slot at every tick; the inspected tick is ${tick}`,
+          )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accounts, 0).get(this.#picked)}</div>
-      <p class="legend">Cells name the request holding the slot: A… in orange with a bar below, B… in blue with a
-        bar above, · for a free slot, * and hatching for a borrowed slot. On a narrow screen ticks run
-        down the page.</p>
+      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
+      <p class="legend">${msg(
+        'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
+      )}</p>
     `;
   }
 }

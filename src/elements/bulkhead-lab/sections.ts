@@ -1,0 +1,156 @@
+/**
+ * The lab's sections, once, in the order a reader meets them. The first screen holds what a reader
+ * changes most and what it changes: the policy, A's reserved slots, A's fault and the timeouts,
+ * both tenants' full-window gates, playback and the slot-by-tick picture. Everything else follows,
+ * each section drawn as the reader comes near it (or at once with `loading="eager"`), a closed
+ * section when it is opened.
+ */
+import { html, type TemplateResult } from 'lit';
+import { msg } from '../../i18n/msg.js';
+import {
+  GUIDES,
+  compareAbout,
+  fullWindow,
+  ordering,
+  scope,
+  SCOPE_BY_EXPERIMENT,
+  sweepAbout,
+  type Experiment,
+} from './guides.js';
+
+/** What a section's drawing needs to know of its lab. */
+export interface LabView {
+  experiment: Experiment;
+  title: string;
+  /** The heading level of the widgets inside a section. */
+  widgets: number;
+  /** The heading level of the first screen's widgets, which sit beside the sections, not in one. */
+  top: number;
+  /** The lab's key for its notes (see `labKey`). */
+  key: string;
+}
+
+export interface Section {
+  /** Its id in the lab's shadow root, and its name in `drawn`. */
+  id: string;
+  /** Its heading; none for the parts of the first screen after its first. */
+  heading?: () => string;
+  /** A closed section is a `<details>` the reader opens; it draws its view only while open. */
+  closed?: boolean;
+  /** Text shown before the view, drawn with the heading: a reader can read and find it at once. */
+  about?: (lab: LabView) => unknown;
+  /** Said in place of the view until it is drawn, hidden until find-in-page looks for it. */
+  hint?: () => string;
+  /** The view: drawn when the section comes near the viewport, or is opened. A section without one is all text. */
+  view?: (lab: LabView) => TemplateResult;
+  /**
+   * Loads the element its view shows, when that element is not part of every page: a closed
+   * section's view is fetched the first time a reader opens it.
+   */
+  load?: () => Promise<unknown>;
+}
+
+/** The inputs beside the picture; the others are under "More inputs". */
+const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
+const MORE_INPUTS = 'queue-cap slots a-per-tick b-every a-hold b-hold target';
+
+export const SECTIONS: readonly Section[] = [
+  // The first screen: the inputs beside both gates, then playback and the picture.
+  {
+    id: 'controls',
+    view: ({ top }) => html`<lab-controls fields=${FIRST_INPUTS} heading-level=${top}></lab-controls>`,
+  },
+  {
+    id: 'gates',
+    view: ({ top }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
+      <outcome-gate tenant="A" heading-level=${top}></outcome-gate>
+      <outcome-gate tenant="B" heading-level=${top}></outcome-gate>
+    </div>`,
+  },
+  {
+    id: 'inspection',
+    heading: () => msg('60-second scheduler inspection'),
+    view: ({ widgets }) => html`<tick-timeline heading-level=${widgets}></tick-timeline>`,
+  },
+  {
+    id: 'experiment',
+    heading: () => msg('Your experiment'),
+    // The preset's steps, or the page's own in the `steps` slot.
+    about: ({ experiment }) => html`<slot name="steps"><ol part="steps">${GUIDES[experiment].map(
+      (step) => html`<li>${step}</li>`,
+    )}</ol></slot>
+      <p class="about">${msg(
+        'Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
+      )}</p>`,
+  },
+  {
+    id: 'more-inputs',
+    heading: () => msg('More inputs'),
+    hint: () => msg('Total resources, arrivals, resource holds, the queue cap and the completion target.'),
+    view: ({ widgets }) => html`<lab-controls fields=${MORE_INPUTS} heading-level=${widgets}></lab-controls>`,
+  },
+  {
+    id: 'ordering',
+    heading: () => msg('Event ordering and limits'),
+    closed: true,
+    about: () => html`<ul class="about">${ordering().map((rule) => html`<li>${rule}</li>`)}</ul>`,
+  },
+  {
+    id: 'inspected',
+    heading: () => msg('Outcomes at the inspected tick'),
+    hint: () => msg("Both tenants' gates, every slot's holder, both queues and the measures per tenant."),
+    view: ({ widgets }) => html`<div class="gates">
+        <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
+        <outcome-gate tenant="B" window="inspected" heading-level=${widgets}></outcome-gate>
+      </div>
+      <div class="split">
+        <slot-board heading-level=${widgets}></slot-board>
+        <outcome-table window="inspected" heading-level=${widgets}></outcome-table>
+      </div>`,
+  },
+  {
+    id: 'full-window',
+    heading: () => msg('Full-window calculation'),
+    about: () => html`<p class="about">${fullWindow()}</p>`,
+    hint: () => msg('Both tenants over the whole window, and why unfinished requests did not complete.'),
+    view: ({ widgets }) => html`<outcome-table window="full" heading-level=${widgets}></outcome-table>`,
+  },
+  {
+    id: 'compare',
+    heading: () => msg('Compare policies'),
+    closed: true,
+    about: () => html`<p class="about">${compareAbout()}</p>`,
+    view: ({ widgets }) => html`<policy-compare heading-level=${widgets}></policy-compare>`,
+    load: () => import('../policy-compare/define.js'),
+  },
+  {
+    id: 'sweep',
+    heading: () => msg('Sweep'),
+    closed: true,
+    about: () => html`<p class="about">${sweepAbout()}</p>`,
+    view: ({ widgets }) => html`<sweep-chart heading-level=${widgets}></sweep-chart>`,
+    load: () => import('../sweep-chart/define.js'),
+  },
+  {
+    id: 'notes',
+    heading: () => msg('Baseline and notes'),
+    hint: () => msg('Capture a baseline, compare with it, and keep notes in this browser.'),
+    view: ({ widgets, key, title }) =>
+      html`<lab-notebook key=${key} heading=${title} heading-level=${widgets}></lab-notebook>`,
+  },
+  {
+    id: 'requests',
+    heading: () => msg('Every request and resource'),
+    closed: true,
+    view: ({ widgets }) => html`<request-inspector heading-level=${widgets}></request-inspector>`,
+    load: () => import('../request-inspector/define.js'),
+  },
+  {
+    id: 'scope',
+    heading: () => msg('Scope and references'),
+    about: ({ experiment }) => html`<ul class="scope">
+      ${scope().map((line) => html`<li>${line}</li>`)}
+      <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
+    </ul>`,
+  },
+];
