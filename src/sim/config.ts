@@ -120,12 +120,13 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
 export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
     case 'aRecovers':
+      return { min: 0, max: config.horizon };
     case 'retries':
+      return { min: 0, max: 3 };
     case 'retryDelay':
-    case 'retryBudget': {
-      const numbers = uiValuesOf(field, config).filter((v) => v !== null);
-      return { min: numbers[0]!, max: numbers[numbers.length - 1]! };
-    }
+      return { min: 1, max: 6 };
+    case 'retryBudget':
+      return { min: 10, max: 100 };
     case 'slots':
       return { min: 1, max: 8 };
     case 'reservedA':
@@ -158,18 +159,11 @@ export const UI_RETRY_BUDGETS: readonly number[] = [10, 20, 50, 100];
  * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
  * two that may be none: none is the latest recovery and the loosest budget.
  */
-export function uiValuesOf(field: RetryField, config: Pick<LabConfig, 'horizon'>): (number | null)[] {
-  const span = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  switch (field) {
-    case 'aRecovers':
-      return [...span(0, config.horizon), null];
-    case 'retries':
-      return span(0, 3);
-    case 'retryDelay':
-      return span(1, 6);
-    case 'retryBudget':
-      return [...UI_RETRY_BUDGETS, null];
-  }
+export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
+  const { min, max } = uiRangeOf(field, config);
+  const values: (number | null)[] =
+    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return NONE_FIELDS.includes(field) ? [...values, null] : values;
 }
 
 /** Field order matters: a field's range may depend on the fields before it. */
@@ -194,7 +188,7 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
 /** The fields that may be none (null). */
 const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
 
-const isRetryField = (field: string): field is RetryField => (RETRY_FIELDS as readonly string[]).includes(field);
+const isRetryField = (field: string): field is RetryField => field in RETRY_DEFAULTS;
 
 /** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
@@ -445,48 +439,41 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
-    if (isRetryField(field)) {
-      if (given === undefined) continue; // left out: stays out, which means its default
-      const values = uiValuesOf(field, config);
-      const numbers = values.filter((v) => v !== null);
-      const noneAllowed = values.includes(null);
-      const none = noneAllowed && (given === null || (typeof given === 'string' && /^\s*none\s*$/i.test(given)));
-      const parsed = none ? undefined : parseInteger(given);
-      // The nearest value offered; of two as near, the smaller. Garbage gets the default.
-      const used: number | null = none
-        ? null
-        : parsed === undefined
-          ? RETRY_DEFAULTS[field]
-          : numbers.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best));
-      config[field] = used as number;
-      if (!none && used !== numberIn(given)) {
-        const { min, max } = uiRangeOf(field, config);
-        const choices = field === 'retryBudget' ? numbers.join(', ') : `a whole number from ${min} to ${max}`;
-        problems.push({
-          field,
-          value: valueOf(given),
-          used,
-          message: `${field}: ${shown(given)} is not ${noneAllowed ? 'none or ' : ''}${choices}; using ${used ?? 'none'}`,
-        });
-      }
+    const retry = isRetryField(field);
+    const { min, max } = uiRangeOf(field, config);
+    const clamp = (n: number) => Math.min(max, Math.max(min, n));
+    const fallback = retry ? RETRY_DEFAULTS[field] : clamp(DEFAULT_CONFIG[field]);
+    if (given === undefined) {
+      // A retry setting left out stays out, which means its default.
+      if (!retry) config[field] = fallback!;
       continue;
     }
-    const { min, max } = uiRangeOf(field, config);
-    if (given === undefined) {
-      config[field] = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
+    const noneAllowed = NONE_FIELDS.includes(field);
+    if (noneAllowed && (given === null || (typeof given === 'string' && /^\s*none\s*$/i.test(given)))) {
+      (config as Record<string, unknown>)[field] = null;
       continue;
     }
     const parsed = parseInteger(given);
-    const fallback = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
-    const used = parsed === undefined ? fallback : Math.min(max, Math.max(min, parsed));
-    config[field] = used;
-    if (parsed === undefined || used !== numberIn(given)) {
-      const range = min === max ? `fixed at ${min}` : `a whole number from ${min} to ${max}`;
+    // A budget goes to the nearest one offered; of two as near, the smaller.
+    const used =
+      parsed === undefined
+        ? fallback
+        : field === 'retryBudget'
+          ? UI_RETRY_BUDGETS.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best))
+          : clamp(parsed);
+    (config as Record<string, unknown>)[field] = used;
+    if (used !== numberIn(given)) {
+      const range =
+        min === max
+          ? `fixed at ${min}`
+          : field === 'retryBudget'
+            ? UI_RETRY_BUDGETS.join(', ')
+            : `a whole number from ${min} to ${max}`;
       problems.push({
         field,
         value: valueOf(given),
         used,
-        message: `${field}: ${shown(given)} is not ${range}; using ${used}`,
+        message: `${field}: ${shown(given)} is not ${noneAllowed ? 'none or ' : ''}${range}; using ${used ?? 'none'}`,
       });
     }
   }

@@ -133,8 +133,8 @@ export function simulateValid(config: LabConfig): LabRun {
   /** First attempts offered so far, and retries sent so far, per tenant. */
   const count: Record<Tenant, number> = { A: 0, B: 0 };
   const retried: Record<Tenant, number> = { A: 0, B: 0 };
-  /** Retries due, by tick: each the attempt it retries and its request's offer order. */
-  const due = new Map<number, { order: number; previous: RequestRecord }[]>();
+  /** Retries due, by tick: each its request's offer order and the attempt it retries. */
+  const due = new Map<number, [number, RequestRecord][]>();
   /** The offer order of each retry's request, by the retry's index in `requests`. */
   const orderOf = new Map<number, number>();
   let lastStarted: Tenant | null = null;
@@ -151,7 +151,7 @@ export function simulateValid(config: LabConfig): LabRun {
     if (outcome === 'completed' || request.attempt >= retries || tick > horizon) return;
     let list = due.get(tick);
     if (!list) due.set(tick, (list = []));
-    list.push({ order: orderOf.get(index) ?? index, previous: request });
+    list.push([orderOf.get(index) ?? index, request]);
   };
 
   /** Starts attempt `index` in `slot` at tick `t`; returns whether the slot stays held. */
@@ -264,8 +264,8 @@ export function simulateValid(config: LabConfig): LabRun {
     const dueNow = due.get(t);
     if (dueNow) {
       due.delete(t);
-      dueNow.sort((x, y) => x.order - y.order);
-      for (const { order, previous } of dueNow) {
+      dueNow.sort((x, y) => x[0] - y[0]);
+      for (const [order, previous] of dueNow) {
         const { tenant } = previous;
         if (retryBudget !== null && 100 * (retried[tenant] + 1) > retryBudget * count[tenant]) continue;
         retried[tenant]++;
