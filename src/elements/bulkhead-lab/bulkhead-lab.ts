@@ -38,7 +38,7 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * `hidden="until-found"`.
  *
  * @summary The complete bulkhead lab.
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: config and guided steps.
  * @attr {string} heading - a title to show instead of the preset's.
  * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
  * @attr {'lazy' | 'eager'} loading - `lazy` (default): draw each section as the reader comes near it; `eager`: draw
