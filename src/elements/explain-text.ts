@@ -19,7 +19,7 @@ function ids(holders: SlotHolder[]): string {
   );
 }
 
-/** One tenant's calls among the holders: `stalled A calls A0–A3 (some borrowed), which keep them until their timeouts`. */
+/** One tenant's calls among the holders: `stalled A calls A0–A3 (some borrowed), which keep their slots until their timeouts`. */
 function holderGroup(mine: SlotHolder[]): string {
   const tenant = mine[0]!.tenant;
   const many = mine.some((h) => h.id !== mine[0]!.id);
@@ -36,14 +36,15 @@ function holderGroup(mine: SlotHolder[]): string {
   const keep = !mine[0]!.stalled
     ? ''
     : many
-      ? msg(', which keep them until their timeouts')
-      : msg(', which keeps it until its timeout');
+      ? msg(', which keep their slots until their timeouts')
+      : msg(', which keeps its slot until its timeout');
   return calls + lent + keep;
 }
 
 /** The slots the request could use while it had none, and every call that held them over its wait. */
 function found({ request, blocked }: Explanation, { policy, slots, reservedA }: LabConfig): string {
   const home = request.tenant === 'A' ? reservedA : slots - reservedA;
+  if (policy === 'strict-partitions' && home === 0) return msg('no slot of its own under Strict tenant partitions');
   const holders = blocked.flatMap((b) => b.holders);
   if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
@@ -53,7 +54,7 @@ function found({ request, blocked }: Explanation, { policy, slots, reservedA }: 
   });
   const by = listAnd(groups);
   if (policy === 'strict-partitions')
-    return plural(home, msg(str`its ${home} home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
+    return plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
   if (policy === 'borrowing') return msg(str`the slots it could use held by ${by}`);
   return slots > 1
     ? msg(str`all ${slots} slots it could use held by ${by}`)

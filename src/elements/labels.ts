@@ -60,10 +60,20 @@ export function stateLabel(record: RequestRecord, state: RequestState): string {
 /** The isolation reading's rows: why a tenant's requests did not complete. */
 export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> = wordsOf({
   keptOutByOther: () => msg('Kept out by the other tenant'),
+  noSlots: () => msg('No slots of its own under this policy'),
   keptOutByOwn: () => msg('Kept out by its own load'),
   ownCallFailed: () => msg('Its own call failed'),
   unresolved: () => msg('Unresolved at the horizon'),
 });
+
+/**
+ * The isolation reading's causes a table shows: all but "no slots of its own", which only strict
+ * partitions with no home slots for a tenant give, and which is shown only then.
+ */
+export const isolationKeys = (reading: Record<'A' | 'B', IsolationReading>): (keyof IsolationReading)[] =>
+  (Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).filter(
+    (key) => key !== 'noSlots' || reading.A.noSlots + reading.B.noSlots > 0,
+  );
 
 /** Dependency A's fault in a few words, as a value beside its setting. */
 export const FAULT_NAME: Readonly<Record<Fault, string>> = wordsOf({

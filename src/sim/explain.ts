@@ -4,7 +4,7 @@
  * it ended, what it retried and what came after it; and per tenant, how many of its unfinished
  * requests the other tenant kept out.
  */
-import { quoteValue, retrySettings, type Tenant } from './config.js';
+import { quoteValue, retrySettings, type LabConfig, type Tenant } from './config.js';
 import { nextAttempts } from './derive.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
@@ -65,10 +65,12 @@ export interface Explanation {
   /** The tick it ended at; null when pending at the horizon. */
   endTick: number | null;
   /**
-   * For a request kept from a slot (rejected, or timed out while waiting): `other` when at some
-   * blocked tick a usable slot was held by the other tenant, else `own`; null otherwise.
+   * For a request kept from a slot (rejected, or timed out while waiting): `no-slots` when its
+   * tenant has no slot it may use under the policy (strict partitions with no home slots); else
+   * `other` when at some blocked tick a usable slot was held by the other tenant, else `own`; null
+   * otherwise.
    */
-  keptOutBy: 'other' | 'own' | null;
+  keptOutBy: 'other' | 'own' | 'no-slots' | null;
   /** Every attempt of its request, first to last. */
   attempts: RequestRecord[];
   /** For a retry: the attempt it retries, and how and when that ended; null for a first attempt. */
@@ -87,6 +89,8 @@ export interface Explanation {
 export interface IsolationReading {
   /** Rejected or timed out while waiting, with a usable slot held by the other tenant at some tick of its wait. */
   keptOutByOther: number;
+  /** Rejected or timed out while waiting because its tenant has no slot of its own under the policy. */
+  noSlots: number;
   /** Rejected or timed out while waiting, and every usable slot held by its own tenant. */
   keptOutByOwn: number;
   /** Failed fast or timed out in service: its own call did not finish. */
@@ -96,6 +100,10 @@ export interface IsolationReading {
 }
 
 const other = (tenant: Tenant): Tenant => (tenant === 'A' ? 'B' : 'A');
+
+/** Whether `tenant` has no slot it may ever use: strict partitions that give it no home slots. */
+export const hasNoSlots = ({ policy, slots, reservedA }: LabConfig, tenant: Tenant): boolean =>
+  policy === 'strict-partitions' && (tenant === 'A' ? reservedA : slots - reservedA) === 0;
 
 export function endingOf(record: RequestRecord): Ending {
   if (record.outcome === 'timed-out') return record.start === null ? 'timed-out-waiting' : 'timed-out-running';
@@ -209,7 +217,7 @@ export function explain(run: LabRun, id: string): Explanation {
     blocked,
     ending,
     endTick: request.end,
-    keptOutBy: keptOut ? (byOther ? 'other' : 'own') : null,
+    keptOutBy: keptOut ? (hasNoSlots(run.config, request.tenant) ? 'no-slots' : byOther ? 'other' : 'own') : null,
     attempts,
     previous: before ? { id: before.id, ending: endingOf(before), tick: before.end! } : null,
     retry: retryStep(run, request, attempts),
@@ -218,7 +226,8 @@ export function explain(run: LabRun, id: string): Explanation {
 
 /**
  * The isolation reading of a whole run (see `IsolationReading`), each request that did not complete
- * counted once: unresolved when its last attempt is pending; else kept out by the other tenant when
+ * counted once: unresolved when its last attempt is pending; else without slots when its tenant has
+ * none under the policy (see `hasNoSlots`); else kept out by the other tenant when
  * any of its attempts was; else its own call failed when any attempt's did; else kept out by its own
  * tenant. From per-tick counts of attempts: a slot the tenant could use was held by the other tenant
  * when the other ran in the tenant's home slots, or, where the tenant may use every slot (shared, or
@@ -232,7 +241,13 @@ export function isolation(run: LabRun): Record<Tenant, IsolationReading> {
     const everySlot = config.policy.startsWith('shared') || (config.policy === 'borrowing' && o.waiting[t] === 0);
     return (everySlot ? o.running[t]! : o.borrowed[t]!) > 0;
   };
-  const reading = (): IsolationReading => ({ keptOutByOther: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 });
+  const reading = (): IsolationReading => ({
+    keptOutByOther: 0,
+    noSlots: 0,
+    keptOutByOwn: 0,
+    ownCallFailed: 0,
+    unresolved: 0,
+  });
   const result = { A: reading(), B: reading() };
   const records = run.requests;
   const next = nextAttempts(run);
@@ -253,6 +268,7 @@ export function isolation(run: LabRun): Record<Tenant, IsolationReading> {
     const ending = endingOf(last);
     if (ending === 'completed') return;
     if (ending === 'pending') m.unresolved++;
+    else if (hasNoSlots(config, tenant)) m.noSlots++;
     else if (byOther) m.keptOutByOther++;
     else if (failed) m.ownCallFailed++;
     else m.keptOutByOwn++;

@@ -38,7 +38,7 @@ export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.j
 export type { EndedAt, SlotView } from './occupancy.js';
 export { recovery, requestsAt } from './requests.js';
 export type { RequestView } from './requests.js';
-export { endingOf, explain, isolation } from './explain.js';
+export { endingOf, explain, hasNoSlots, isolation } from './explain.js';
 export type {
   Admission,
   AttemptEnd,

@@ -24,7 +24,7 @@ const ENDING_WORDS: Record<Ending, RegExp> = {
 describe('explainText', () => {
   it('tells B1 under the shared FIFO pool: four stalled A calls held every slot until it timed out', () => {
     expect(sentence('B1')).to.equal(
-      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep them ' +
+      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
         'until their timeouts, and timed out waiting at tick 7.',
     );
   });
@@ -55,13 +55,13 @@ describe('explainText', () => {
         'started in slot 0 at tick 4, and completed at tick 5.',
     );
     expect(sentence('A4', { horizon: 5, lastArrival: 5 })).to.equal(
-      'A4 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, which keep them ' +
+      'A4 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
         'until their timeouts, and was still waiting at the horizon.',
     );
     // Round-robin gives slot 0 to B3 at tick 12, so A5 waits behind both tenants.
     expect(sentence('A5', { policy: 'shared-round-robin' })).to.equal(
       'A5 arrived at tick 2, found all 4 slots it could use held by B call B3 and stalled A calls A0–A4, ' +
-        'which keep them until their timeouts, waited 11 ticks, started in slot 0 at tick 13, and timed out ' +
+        'which keep their slots until their timeouts, waited 11 ticks, started in slot 0 at tick 13, and timed out ' +
         'in service at tick 14.',
     );
   });
@@ -69,29 +69,29 @@ describe('explainText', () => {
   it('tells a rejection: the queue at its cap and who held the slots', () => {
     expect(sentence('B1', { queueCap: 0 })).to.equal(
       "B1 arrived at tick 3 and was rejected, as B's queue was at its cap of 0, with all 4 slots it could use " +
-        'held by stalled A calls A0–A3, which keep them until their timeouts.',
+        'held by stalled A calls A0–A3, which keep their slots until their timeouts.',
     );
   });
 
   it('names home slots under strict partitions and the slots it could use under borrowing', () => {
     expect(sentence('A2', { policy: 'strict-partitions' })).to.contain(
-      'found its 2 home slots held by stalled A calls A0 and A1, which keep them until their timeouts, waited 11 ticks',
+      'found its 2 home slots held by stalled A calls A0 and A1, which keep their slots until their timeouts, waited 11 ticks',
     );
     expect(sentence('A1', { policy: 'strict-partitions', reservedA: 1 })).to.contain(
-      'found its 1 home slot held by stalled A call A0, which keeps it until its timeout,',
+      'found its one home slot held by stalled A call A0, which keeps its slot until its timeout,',
     );
     expect(sentence('A0', { policy: 'strict-partitions', reservedA: 0 })).to.equal(
-      'A0 arrived at tick 0, found no free slot it could use, and timed out waiting at tick 12.',
+      'A0 arrived at tick 0, found no slot of its own under Strict tenant partitions, and timed out waiting at tick 12.',
     );
     expect(sentence('B1', { policy: 'borrowing' })).to.contain(
-      'found the slots it could use held by stalled A calls A2 and A3 (borrowed), which keep them',
+      'found the slots it could use held by stalled A calls A2 and A3 (borrowed), which keep their slots',
     );
     // A0 and A1 in A's home slots, A6 and A7 borrowing B's.
     expect(sentence('A8', { policy: 'borrowing' })).to.contain(
-      'held by stalled A calls A0, A1, and A4–A7 (some borrowed), which keep them',
+      'held by stalled A calls A0, A1, and A4–A7 (some borrowed), which keep their slots',
     );
     expect(sentence('B0', { slots: 1, reservedA: 0 })).to.contain(
-      'found the one slot it could use held by stalled A call A0, which keeps it until its timeout,',
+      'found the one slot it could use held by stalled A call A0, which keeps its slot until its timeout,',
     );
   });
 

@@ -39,6 +39,13 @@ describe('<outcome-table> isolation reading', () => {
     await expect(strict).to.be.accessible();
   });
 
+  it('gives A without home slots under strict partitions its own cause, shown only then', async () => {
+    const none = rows(await table('window="full" policy="strict-partitions" reserved-a="0"'));
+    expect(none['No slots of its own under this policy']).to.deep.equal(['24', '0']);
+    expect(none['Kept out by its own load']).to.deep.equal(['0', '0']);
+    expect(rows(await table('window="full"'))).to.not.have.property('No slots of its own under this policy');
+  });
+
   it('shows the reading per tenant in a narrow box, and only over the full window', async () => {
     const narrow = await table('window="full"', 250);
     expect(deepAll(narrow, 'table').length).to.equal(2);

@@ -5,7 +5,7 @@ import type { RequestInspector } from '../../src/elements/request-inspector/requ
 import { deepAll, settled, textOf } from '../helpers/ui.js';
 
 const B1 =
-  'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep them until ' +
+  'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots until ' +
   'their timeouts, and timed out waiting at tick 7.';
 
 /** An inspector on the stalled-dependency preset in a box `width` px wide, its layout measured. */
@@ -63,7 +63,7 @@ describe('<request-inspector> why', () => {
     await settle(late);
     expect(textOf(rowOf(late, 'A4'))).to.contain('started in slot 0 at tick 20, and was still running at the horizon.');
     expect(textOf(rowOf(late, 'A6'))).to.contain(
-      'A0–A5, which keep them until their timeouts, and was still waiting at the horizon.',
+      'A0–A5, which keep their slots until their timeouts, and was still waiting at the horizon.',
     );
     await expect(el).to.be.accessible();
   });

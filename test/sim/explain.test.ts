@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIG,
   explain,
   isolation,
+  metricsAt,
   presets,
   queuesAt,
   simulate,
@@ -127,10 +128,23 @@ describe('isolation', () => {
     expect(B('shared-fifo').keptOutByOther).to.equal(3);
     expect(B('strict-partitions')).to.deep.equal({
       keptOutByOther: 0,
+      noSlots: 0,
       keptOutByOwn: 0,
       ownCallFailed: 0,
       unresolved: 0,
     });
+  });
+
+  it('gives a tenant without slots under strict partitions a cause of its own', () => {
+    const config = { ...presets['stalled-dependency'].config, policy: 'strict-partitions' as const, reservedA: 0 };
+    const run = simulate(config);
+    const { A } = isolation(run);
+    expect(A.noSlots).to.be.greaterThan(0);
+    expect(A.noSlots).to.equal(metricsAt(run, config.horizon).A.offered);
+    expect(A.keptOutByOwn + A.keptOutByOther).to.equal(0);
+    expect(explain(run, 'A0').keptOutBy).to.equal('no-slots');
+    // Borrowing lends A idle B slots, so A is not without slots there.
+    expect(isolation(simulate({ ...config, policy: 'borrowing' })).A.noSlots).to.equal(0);
   });
 
   it('counts each unfinished request once, as its explanation says (fast-check)', () => {
@@ -143,6 +157,7 @@ describe('isolation', () => {
           const count = (test: (a: (typeof accounts)[number]) => boolean) => accounts.filter(test).length;
           expect(reading[tenant]).to.deep.equal({
             keptOutByOther: count((a) => a.keptOutBy === 'other'),
+            noSlots: count((a) => a.keptOutBy === 'no-slots'),
             keptOutByOwn: count((a) => a.keptOutBy === 'own'),
             ownCallFailed: count((a) => a.ending === 'failed' || a.ending === 'timed-out-running'),
             unresolved: count((a) => a.ending === 'pending'),

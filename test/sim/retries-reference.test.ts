@@ -142,7 +142,7 @@ describe('retries and recovery: the retry-storm preset (docs/MODEL.md)', () => {
   });
 
   it('reads B’s unfinished requests as kept out by A in the shared pool, and has none under strict partitions', () => {
-    const none = { keptOutByOther: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 };
+    const none = { keptOutByOther: 0, noSlots: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 };
     expect(isolation(simulate(storm)).B).to.deep.equal({ ...none, keptOutByOther: 3, unresolved: 2 });
     expect(isolation(simulate({ ...storm, policy: 'strict-partitions' })).B).to.deep.equal(none);
   });

@@ -61,12 +61,13 @@ describe('explain with retries', () => {
         const run = simulate(config);
         const reading = isolation(run);
         for (const tenant of ['A', 'B'] as const) {
-          const count = { keptOutByOther: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 };
+          const count = { keptOutByOther: 0, noSlots: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 };
           for (const last of lastAttempts(run).filter((r: RequestRecord) => r.tenant === tenant)) {
             const accounts = explain(run, last.id).attempts.map((a) => explain(run, a.id));
             const final = accounts[accounts.length - 1]!;
             if (final.ending === 'completed') continue;
             if (final.ending === 'pending') count.unresolved++;
+            else if (final.keptOutBy === 'no-slots') count.noSlots++;
             else if (accounts.some((a) => a.keptOutBy === 'other')) count.keptOutByOther++;
             else if (accounts.some((a) => a.ending === 'failed' || a.ending === 'timed-out-running'))
               count.ownCallFailed++;

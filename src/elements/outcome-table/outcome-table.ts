@@ -6,7 +6,7 @@ import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, percent, windowNotes } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
-import { ISOLATION_LABEL } from '../labels.js';
+import { ISOLATION_LABEL, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -30,12 +30,9 @@ const ROWS: Row[] = [
   [() => msg('Gate'), (m) => GATE_LABEL[m.gate]],
 ];
 /** The full window's last rows: why each unfinished request did not complete. */
-const FULL_ROWS: Row[] = [
+const fullRows = (reading: Record<'A' | 'B', IsolationReading>): Row[] => [
   ...ROWS,
-  ...(Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).map((key): Row => [
-    () => ISOLATION_LABEL[key],
-    (_, i) => i[key],
-  ]),
+  ...isolationKeys(reading).map((key): Row => [() => ISOLATION_LABEL[key], (_, i) => i[key]]),
 ];
 
 /**
@@ -96,7 +93,7 @@ export class OutcomeTable extends ScenarioElement {
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.at(metricsAt, tick);
     const reading = scenario.at(isolation, 0);
-    const rows = full ? FULL_ROWS : ROWS;
+    const rows = full ? fullRows(reading) : ROWS;
     const caption = full
       ? msg(str`Per tenant through tick ${tick}, target ${scenario.config.target} %`)
       : msg(str`Per tenant at tick ${tick}`);

@@ -1,12 +1,12 @@
 import { css, html } from 'lit';
 import { POLICIES } from '../../sim/config.js';
 import { metricsAt, type TenantMetrics } from '../../sim/derive.js';
-import { isolation, type IsolationReading } from '../../sim/explain.js';
+import { isolation } from '../../sim/explain.js';
 import { simulateValid, type LabRun } from '../../sim/simulate.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent, ticks } from '../format.js';
-import { ISOLATION_LABEL, POLICY_LABEL } from '../labels.js';
+import { ISOLATION_LABEL, POLICY_LABEL, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -40,7 +40,7 @@ const comparison = (run: LabRun) =>
 /** A card's table rows, in the words of the locale being drawn: label, tenant A, tenant B. */
 const rowsOf = ({ metrics: m, reading: iso }: ReturnType<typeof comparison>[number]) => [
   ...METRICS.map(([label, f]) => [label(), f(m.A), f(m.B)]),
-  ...(Object.keys(ISOLATION_LABEL) as (keyof IsolationReading)[]).map((k) => [ISOLATION_LABEL[k], iso.A[k], iso.B[k]]),
+  ...isolationKeys(iso).map((k) => [ISOLATION_LABEL[k], iso.A[k], iso.B[k]]),
 ];
 
 /**
