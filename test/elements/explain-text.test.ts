@@ -110,4 +110,42 @@ describe('explainText', () => {
       { numRuns: 300 },
     );
   });
+
+  it('says only numbers the model gives: every tick, slot, wait, cap and holder (fast-check)', () => {
+    const numbers = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => Number(m[1]));
+    fc.assert(
+      fc.property(configs, (config) => {
+        const run = simulate(config);
+        for (const r of run.requests) {
+          const account = explain(run, r.id);
+          const text = explainText(account, run.config);
+          const where = `${r.id}: ${text}`;
+          for (const n of numbers(text, /waited (\d+) ticks?/g)) expect(n, where).to.equal(r.start! - r.arrival);
+          for (const m of text.matchAll(
+            /(?:started in|was handed) slot (\d+)(?: \(borrowed\))?(?: at tick (\d+)| at once)/g,
+          )) {
+            expect(Number(m[1]), where).to.equal(r.slot);
+            expect(m[2] === undefined ? r.arrival : Number(m[2]), where).to.equal(r.start);
+          }
+          for (const n of numbers(
+            text,
+            /(?:completed|failed fast|timed out waiting|timed out in service) at tick (\d+)\.$/g,
+          ))
+            expect(n, where).to.equal(r.end);
+          for (const n of numbers(text, /all (\d+) slots it could use/g)) expect(n, where).to.equal(config.slots);
+          const home = r.tenant === 'A' ? config.reservedA : config.slots - config.reservedA;
+          for (const n of numbers(text, /its (\d+) home slots/g)) expect(n, where).to.equal(home);
+          if (text.includes('its one home slot')) expect(home, where).to.equal(1);
+          for (const n of numbers(text, /cap of (\d+)/g)) expect(n, where).to.equal(config.queueCap);
+          // Every id named as a holder (ranges spelled out) held a slot the request could use.
+          const held = new Set(account.blocked.flatMap((b) => b.holders.map((h) => h.id)));
+          const named = [...text.matchAll(/\b([AB])(\d+)(?:–[AB]?(\d+))?\b/g)].flatMap(([, tenant, from, to]) =>
+            Array.from({ length: Number(to ?? from) - Number(from) + 1 }, (_, i) => `${tenant}${Number(from) + i}`),
+          );
+          for (const id of named) if (id !== r.id) expect(held.has(id), `${where} names ${id}`).to.equal(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
