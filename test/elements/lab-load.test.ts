@@ -8,7 +8,7 @@ import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { Scenario } from '../../src/scenario/scenario.js';
 import { hear, request } from '../helpers/binding.js';
-import { deep, settled, settledFixture, textOf } from '../helpers/ui.js';
+import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
 /** A few frames and tasks: enough for the lab to draw each section that has come near the viewport. */
 async function frames(n = 12) {
@@ -104,7 +104,7 @@ describe('a lab while its page loads', () => {
     // What the browser does when find-in-page matches text inside it.
     hint.dispatchEvent(new Event('beforematch', { bubbles: true }));
     await settled(lab);
-    expect(deep(lab, '#full-window outcome-table')).to.exist;
+    expect(deepAll(lab, '#full-window outcome-table')).to.have.length(1);
   });
 
   it('renders a closed section only once a reader opens it', async () => {
