@@ -126,10 +126,21 @@ export default [
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
   },
   // The measured companion in one file with its own copy of Lit: a page that shows measurements
-  // loads no model, and one that also shows the lab loads Lit twice, which Lit allows.
+  // loads no model, and one that also shows the lab loads Lit twice, which Lit allows. Its German
+  // words are a file of their own beside it (`measured-run.de.js`), fetched only to show German;
+  // like the bundle's, it imports Lit's `html` and the `str` tag from the entry.
   {
     input: 'dist/lib/elements/measured-run/define.js',
-    output: { file: 'dist/elements/measured-run.js', format: 'es', banner, sourcemap: true },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+    preserveEntrySignatures: 'allow-extension',
+    treeshake: localizeTreeshake,
+    output: {
+      dir: 'dist/elements',
+      format: 'es',
+      banner,
+      sourcemap: true,
+      entryFileNames: 'measured-run.js',
+      chunkFileNames: 'measured-run.[name].js',
+    },
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
   },
 ];

@@ -25,6 +25,7 @@ function cached<F>(make: (locale: Locale) => F): () => F {
 
 const plurals = cached((locale) => new Intl.PluralRules(locale));
 const decimals = cached((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
+const numerals = cached((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }));
 const ands = cached((locale) => new Intl.ListFormat(locale));
 
 /**
@@ -35,6 +36,9 @@ export const plural = (n: number, one: string, other: string): string => (plural
 
 /** A number with at most one decimal, as the locale writes it: `66.7`, `66,7`. */
 export const decimal = (n: number): string => decimals().format(n);
+
+/** A number as given, to three decimals, as the locale writes it: `1,500.25`, `1.500,25`; never `-0`. */
+export const numeral = (n: number): string => numerals().format(n + 0);
 
 /** `a, b and c` (`a, b und c`). */
 export const listAnd = (items: string[]): string => ands().format(items);
