@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { openPage, servedRepo, wholeLabs } from './browser.js';
+import { openPage, servedRepo, shadowText, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
 
-/** A German file of the build: the bundle's, or the per-element entries' chunk. */
-const GERMAN = /\/bulkhead-lab\.de\.js$|\/elements\/chunks\/de-[\w-]+\.js$/;
+/** A German file of the build: the bundle's, the per-element entries' chunk, or <measured-run>'s. */
+const GERMAN = /\/bulkhead-lab\.de\.js$|\/elements\/chunks\/de-[\w-]+\.js$|\/elements\/measured-run\.de\.js$/;
 
 /** Opens `page`, draws every lab and opens every closed section, and lists the scripts it fetched. */
 async function scriptsFetched(page: string, width = 1280) {
@@ -31,8 +31,14 @@ async function scriptsFetched(page: string, width = 1280) {
   return { fetched, errors };
 }
 
-test('an English page fetches no German: the bundle, the per-element entries, the autoloader', async () => {
-  for (const page of ['/demo/blog.html', '/demo/', '/demo/docs.html', '/test/node/fixtures/autoload.html']) {
+test('an English page fetches no German: the bundle, the per-element entries, the autoloader, <measured-run>', async () => {
+  for (const page of [
+    '/demo/blog.html',
+    '/demo/',
+    '/demo/docs.html',
+    '/test/node/fixtures/autoload.html',
+    '/demo/measured.html',
+  ]) {
     const { fetched, errors } = await scriptsFetched(page);
     assert.ok(
       fetched.some((url) => /bulkhead-lab\.js$|\/elements\//.test(url)),
@@ -58,6 +64,30 @@ test('a German page fetches the German words once, and shows German', async () =
   await page.waitForFunction(() =>
     document.querySelector('bulkhead-lab')?.shadowRoot?.textContent?.includes('Ihr Experiment'),
   );
+  await page.close();
+});
+
+test('<measured-run> fetches its own German words once when its page turns German, and shows German', async () => {
+  const fetched: string[] = [];
+  const { page, errors } = await openPage(repo.browser, 'about:blank');
+  page.on('request', (request) => void (request.resourceType() === 'script' && fetched.push(request.url())));
+  await page.goto(`${repo.url}/demo/measured.html`, { waitUntil: 'load' });
+  await page.locator('measured-run table').nth(1).waitFor();
+  assert.equal(await shadowText(page, 'measured-run', 'h3:last-of-type'), 'Every run');
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('measured-run')).every((el) =>
+      el.shadowRoot?.textContent?.includes('Alle Läufe'),
+    ),
+  );
+  const meta = await shadowText(page, 'measured-run', '.meta');
+  assert.match(meta, /^Gemessen am \d{4}-\d\d-\d\d mit Node v[\d.]+ auf \d+ Kernen \(/);
+  assert.match(meta, /Load Average \d+(,\d+)? zu Beginn/);
+  assert.deepEqual(
+    fetched.filter((url) => GERMAN.test(url)).map((url) => path.basename(url)),
+    ['measured-run.de.js'],
+  );
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
