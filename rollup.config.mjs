@@ -114,6 +114,9 @@ export default [
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
     input: Object.fromEntries(elements.map((name) => [name, `dist/lib/elements/${name}/define.js`])),
+    // An element that others import (the lab imports the timeline) keeps its code in its own entry,
+    // which the others import, instead of an entry that only re-exports a shared chunk.
+    preserveEntrySignatures: 'allow-extension',
     output: {
       dir: 'dist/elements',
       format: 'es',

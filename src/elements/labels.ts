@@ -47,6 +47,7 @@ const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
   failed: () => msg('failed'),
   'timed-out': () => msg('timed out'),
   rejected: () => msg('rejected'),
+  retrying: () => msg('waiting to retry'),
 });
 
 /** A request's state in words; timeouts say whether the request was waiting or in service. */
@@ -77,6 +78,10 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
   aFault: () => msg('Dependency A'),
   horizon: () => msg('Last tick of the window'),
   lastArrival: () => msg('Last arrival tick'),
+  aRecovers: () => msg('A recovers at tick'),
+  retries: () => msg('Retries per request'),
+  retryDelay: () => msg('Retry delay (ticks)'),
+  retryBudget: () => msg('Retry budget (%)'),
   ...Object.fromEntries(Object.keys(INPUT_LABEL).map((field) => [field, () => INPUT_LABEL[field as SweepField]])),
 } as Record<keyof LabConfig, () => string>);
 
@@ -85,5 +90,6 @@ export function settingValue(config: LabConfig, field: keyof LabConfig): string 
   // A value no control offers (a snapshot a script made) reads as it is.
   if (field === 'policy') return POLICY_LABEL[config.policy] ?? String(config.policy);
   if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
+  if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
   return String(config[field]);
 }

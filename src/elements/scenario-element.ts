@@ -13,7 +13,7 @@ const warned = new Set<string>();
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
  * else its own config attributes) and shows notices about corrected attributes.
  *
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: the starting config.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: the starting config.
  * @attr {'shared-fifo' | 'shared-round-robin' | 'strict-partitions' | 'borrowing'} policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
  * @attr {number} slots - total slots, 1–8.
  * @attr {number} reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.
@@ -28,6 +28,10 @@ const warned = new Set<string>();
  * @attr {number} target - completion target in whole percent, 0–100.
  * @attr {number} horizon - last tick of the window (fixed at 20 in the elements).
  * @attr {number} last-arrival - last tick with offers (fixed at 11 in the elements).
+ * @attr {string} a-recovers - the first tick from which A calls that start are healthy, 0–20, or `none` (A stays faulty).
+ * @attr {number} retries - extra attempts a client makes for a request whose attempt did not complete, 0–3.
+ * @attr {number} retry-delay - ticks from the end of an attempt to the offer of its retry, 1–6.
+ * @attr {string} retry-budget - a tenant's retries as a percent of its first attempts: `none`, 10, 20, 50 or 100.
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
  * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline.

@@ -1,25 +1,16 @@
 /**
- * Drawing in turns: each piece of drawing queued here runs in a task of its own, one after another,
+ * Drawing in turns: each piece of drawing queued here runs in a frame of its own, one after another,
  * so no two share a frame's script time and a reader's input is answered between them. A piece is
  * what an element draws when one part of it comes near the viewport: a section of a lab, the
  * timeline's picture. While the page is being printed, a piece runs at once: everything must be
  * drawn before the page is laid out for print.
  */
-type Scheduler = { yield?: () => Promise<void> };
-
-/** Resolves in a new task: `scheduler.yield()` where there is one, else a message to ourselves. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+/**
+ * Resolves once the browser has painted a frame: in the task after the next animation frame's
+ * callbacks, so that each piece runs at the start of a frame of its own and no two pieces share one.
+ * A hidden tab paints nothing, so its pieces wait until it is shown.
+ */
+const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const queue: (() => void)[] = [];
 let running = false;
@@ -39,7 +30,7 @@ if (typeof window !== 'undefined') {
 async function run(): Promise<void> {
   running = true;
   for (let piece = queue.shift(); piece; piece = queue.shift()) {
-    await nextTask();
+    await nextFrame();
     try {
       piece();
     } catch (error) {

@@ -1,5 +1,5 @@
 /** Helpers for words that depend on the locale being drawn: records, plurals, numbers, lists. */
-import { currentLocale, type Locale } from './msg.js';
+import { currentLocale, msg, str, type Locale } from './msg.js';
 
 /**
  * A record whose every value is worked out when it is read, so it reads in the locale being drawn
@@ -12,33 +12,41 @@ export function wordsOf<K extends PropertyKey, T>(thunks: Record<K, () => T>): R
   return record;
 }
 
-/** One `Intl` formatter per locale and options, made on first use. */
-function cached<F>(make: (locale: Locale) => F): () => F {
-  const made = new Map<Locale, F>();
-  return () => {
-    const locale = currentLocale();
-    let formatter = made.get(locale);
-    if (!formatter) made.set(locale, (formatter = make(locale)));
-    return formatter;
-  };
-}
-
-const plurals = cached((locale) => new Intl.PluralRules(locale));
-const decimals = cached((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
-const numerals = cached((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }));
-const ands = cached((locale) => new Intl.ListFormat(locale));
+/** The plural rules of each locale, made on first use. */
+const rules = new Map<Locale, Intl.PluralRules>();
 
 /**
- * The form for `n` things: `plural(n, msg(str`${n} tick`), msg(str`${n} ticks`))`. Both languages
- * here have just these two forms.
+ * The form for `n` things, by the locale's plural rules: `plural(n, msg(str`${n} tick`), msg(str`${n}
+ * ticks`))`. Both languages here have just these two forms for whole numbers.
  */
-export const plural = (n: number, one: string, other: string): string => (plurals().select(n) === 'one' ? one : other);
+export function plural(n: number, one: string, other: string): string {
+  const locale = currentLocale();
+  let rule = rules.get(locale);
+  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
+  return rule.select(n) === 'one' ? one : other;
+}
 
-/** A number with at most one decimal, as the locale writes it: `66.7`, `66,7`. */
-export const decimal = (n: number): string => decimals().format(n);
+/**
+ * `n` rounded to `places` decimals, as the locale writes it. Written out rather than with
+ * `Intl.NumberFormat`, whose first use loads the browser's number data: over 100 ms on a
+ * phone-class CPU, more than a whole lab's first screen costs.
+ */
+function rounded(n: number, places: number): string {
+  const scale = 10 ** places;
+  const text = String(Math.round(n * scale) / scale);
+  return currentLocale() === 'de' ? text.replace('.', ',') : text;
+}
 
-/** A number as given, to three decimals, as the locale writes it: `1,500.25`, `1.500,25`; never `-0`. */
-export const numeral = (n: number): string => numerals().format(n + 0);
+/** A number rounded to one decimal, as the locale writes it: `66.7`, `66,7`. */
+export const decimal = (n: number): string => rounded(n, 1);
 
-/** `a, b and c` (`a, b und c`). */
-export const listAnd = (items: string[]): string => ands().format(items);
+/** A number as given, to at most three decimals, as the locale writes it: `0.375`, `0,375`. */
+export const numeral = (n: number): string => rounded(n, 3);
+
+/** `a`, `a and b`, `a, b, and c` (`a, b und c`): written out, as `Intl.ListFormat`'s first use is slow too. */
+export function listAnd(items: string[]): string {
+  const last = items.at(-1) ?? '';
+  if (items.length < 2) return last;
+  const head = items.slice(0, -1).join(', ');
+  return items.length === 2 ? msg(str`${head} and ${last}`) : msg(str`${head}, and ${last}`);
+}

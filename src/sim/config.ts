@@ -7,7 +7,38 @@ export type Policy = (typeof POLICIES)[number];
 export type Fault = (typeof FAULTS)[number];
 export type Tenant = 'A' | 'B';
 
-export interface LabConfig {
+/** The inputs of retries and recovery, in the order they are checked (after `horizon`, which `aRecovers` depends on). */
+export const RETRY_FIELDS = ['aRecovers', 'retries', 'retryDelay', 'retryBudget'] as const;
+export type RetryField = (typeof RETRY_FIELDS)[number];
+
+/** How clients retry and when A recovers (docs/MODEL.md, Retries and recovery). */
+export interface RetrySettings {
+  /** The first tick from which A calls that start are healthy; null: A stays faulty all window. */
+  aRecovers: number | null;
+  /** Extra attempts a client makes for one request after an attempt failed, timed out or was rejected. */
+  retries: number;
+  /** Ticks from the end of an attempt to the offer of the next. */
+  retryDelay: number;
+  /** Percent: a tenant sends a retry only while 100 × (its retries sent + 1) ≤ this × its first attempts offered; null: no budget. */
+  retryBudget: number | null;
+}
+
+/** A config's retry settings, each left out one at its default. */
+export const retrySettings = ({
+  aRecovers = null,
+  retries = 0,
+  retryDelay = 1,
+  retryBudget = null,
+}: Partial<RetrySettings>): RetrySettings => ({ aRecovers, retries, retryDelay, retryBudget });
+
+/** Without retry settings, the model is the one without retries: A faulty all window, no retries. */
+export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze(retrySettings({}));
+
+/**
+ * The inputs of one scenario. The retry settings are optional: a config keeps only those it was
+ * given, and one without them is exactly the model without retries.
+ */
+export interface LabConfig extends Partial<RetrySettings> {
   policy: Policy;
   slots: number;
   reservedA: number;
@@ -24,7 +55,8 @@ export interface LabConfig {
   lastArrival: number;
 }
 
-export type NumericField = Exclude<keyof LabConfig, 'policy' | 'aFault'>;
+/** The inputs that are always a whole number (the retry settings are not: some may be none). */
+export type NumericField = Exclude<keyof LabConfig, 'policy' | 'aFault' | RetryField>;
 
 export const DEFAULT_CONFIG: Readonly<LabConfig> = Object.freeze({
   policy: 'shared-fifo',
@@ -43,7 +75,7 @@ export const DEFAULT_CONFIG: Readonly<LabConfig> = Object.freeze({
   lastArrival: 11,
 });
 
-/** The most requests one simulation may offer in all. */
+/** The most requests one simulation may offer in all, and the most attempts it may send counting every retry. */
 export const MAX_OFFERED = 10_000_000;
 
 interface Range {
@@ -53,9 +85,14 @@ interface Range {
 
 const COUNT_MAX = 1_000_000;
 
-/** Ranges the programmatic API accepts. `reservedA` and `lastArrival` depend on other fields. */
-function apiRange(field: NumericField, config: LabConfig): Range {
+/** Ranges the programmatic API accepts. `reservedA`, `lastArrival` and `aRecovers` depend on other fields. */
+function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
+    case 'aRecovers':
+      return { min: 0, max: config.horizon };
+    case 'retries':
+    case 'retryBudget':
+      return { min: 0, max: COUNT_MAX };
     case 'slots':
       return { min: 1, max: 1024 };
     case 'reservedA':
@@ -71,16 +108,25 @@ function apiRange(field: NumericField, config: LabConfig): Range {
     case 'lastArrival':
       return { min: 0, max: config.horizon };
     default:
-      return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts
+      return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts, retryDelay
   }
 }
 
 /**
  * Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"), for controls such as sliders;
- * horizon and lastArrival are fixed there.
+ * horizon and lastArrival are fixed there. For a retry setting: its lowest and highest number
+ * (`uiValuesOf` lists every value, none included).
  */
-export function uiRangeOf(field: NumericField, config: LabConfig): Range {
+export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
+    case 'aRecovers':
+      return { min: 0, max: config.horizon };
+    case 'retries':
+      return { min: 0, max: 3 };
+    case 'retryDelay':
+      return { min: 1, max: 6 };
+    case 'retryBudget':
+      return { min: 10, max: 100 };
     case 'slots':
       return { min: 1, max: 8 };
     case 'reservedA':
@@ -106,6 +152,20 @@ export function uiRangeOf(field: NumericField, config: LabConfig): Range {
   }
 }
 
+/** The retry budgets the elements offer, in percent, besides none. */
+export const UI_RETRY_BUDGETS: readonly number[] = [10, 20, 50, 100];
+
+/**
+ * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
+ * two that may be none: none is the latest recovery and the loosest budget.
+ */
+export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
+  const { min, max } = uiRangeOf(field, config);
+  const values: (number | null)[] =
+    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return NONE_FIELDS.includes(field) ? [...values, null] : values;
+}
+
 /** Field order matters: a field's range may depend on the fields before it. */
 export const FIELDS: readonly (keyof LabConfig)[] = [
   'policy',
@@ -122,7 +182,13 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
   'target',
   'horizon',
   'lastArrival',
+  ...RETRY_FIELDS,
 ];
+
+/** The fields that may be none (null). */
+const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
+
+const isRetryField = (field: string): field is RetryField => field in RETRY_DEFAULTS;
 
 /** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
@@ -130,22 +196,34 @@ export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'la
   return ticks * config.aPerTick + Math.floor(config.lastArrival / config.bEvery) + 1;
 }
 
+/**
+ * The most attempts a config can send: each request at most 1 + `retries`, and no more than one
+ * attempt every `retryDelay` ticks from its first arrival to the horizon.
+ */
+export function maxAttempts(config: LabConfig): number {
+  const { retries, retryDelay } = retrySettings(config);
+  return offeredCount(config) * (1 + Math.min(retries, Math.floor(config.horizon / retryDelay)));
+}
+
 /** The longest text `quoteValue` returns. */
 const QUOTE_MAX = 40;
 
 /**
- * `open + encode(source) + close`, or when that is longer than `QUOTE_MAX`, the longest prefix of
+ * `open + encode(source) + close`, or when that is longer than `max`, the longest prefix of
  * `source` that fits with "…" before `close`. The prefix is cut between code points, never inside a
  * surrogate pair, and encoded as a whole, so an escape is never cut either.
  */
-function fit(open: string, source: string, close: string, encode = (s: string) => s): string {
-  const whole = source.length <= QUOTE_MAX ? open + encode(source) + close : '';
-  if (whole !== '' && whole.length <= QUOTE_MAX) return whole;
-  const chars = [...source.slice(0, QUOTE_MAX)];
+function fit(open: string, source: string, close: string, encode = (s: string) => s, max = QUOTE_MAX): string {
+  const whole = source.length <= max ? open + encode(source) + close : '';
+  if (whole !== '' && whole.length <= max) return whole;
+  const chars = [...source.slice(0, max)];
   let text: string;
-  while ((text = `${open}${encode(chars.join(''))}…${close}`).length > QUOTE_MAX) chars.pop();
+  while ((text = `${open}${encode(chars.join(''))}…${close}`).length > max) chars.pop();
   return text;
 }
+
+/** A string in JSON quotes, at most `max` characters (see `fit`). */
+const quoteString = (value: string, max?: number) => fit('"', value, '"', (s) => JSON.stringify(s).slice(1, -1), max);
 
 /** Read once, so a later change to `Symbol.prototype` cannot make `quoteValue` throw. */
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(symbol)
@@ -161,7 +239,7 @@ export function quoteValue(value: unknown): string {
   try {
     switch (typeof value) {
       case 'string':
-        return fit('"', value, '"', (s) => JSON.stringify(s).slice(1, -1));
+        return quoteString(value);
       case 'bigint':
         return fit('', String(value), 'n');
       case 'symbol': {
@@ -227,7 +305,7 @@ const keyText = (key: string) => (/^[\w$-]{1,40}$/.test(key) ? key : quoteValue(
 /**
  * Merges the own enumerable fields of `input` over the defaults and checks every field strictly.
  * Where the input leaves `reservedA` or `lastArrival` out, their defaults shrink to fit
- * a smaller `slots` or `horizon` given alongside.
+ * a smaller `slots` or `horizon` given alongside; retry settings it leaves out stay out.
  * @throws RangeError naming the field (or `config` for the whole input), the value, shortened by
  *   `quoteValue`, and the allowed range; never any other error, whatever `input` is.
  */
@@ -238,7 +316,8 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
   if (keys === undefined) throw expected('an object whose fields cannot be listed');
   for (const key of keys) {
     if (!FIELDS.includes(key as keyof LabConfig)) {
-      throw new RangeError(`config: unknown field ${quoteValue(key)}; known fields are ${FIELDS.join(', ')}`);
+      // The key is cut shorter than a value, so that the message stays short with every known field listed.
+      throw new RangeError(`config: unknown field ${quoteString(key, 30)}; known fields are ${FIELDS.join(', ')}`);
     }
   }
   const entries = readEntries(input, keys);
@@ -259,15 +338,25 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
       continue;
     }
     const { min, max } = apiRange(field, config);
-    if (typeof given !== 'number' || !Number.isInteger(given) || given < min || given > max) {
-      throw new RangeError(`${field}: ${shown(given)} is not an integer from ${min} to ${max}`);
+    const noneAllowed = NONE_FIELDS.includes(field);
+    if (!(noneAllowed && given === null)) {
+      if (typeof given !== 'number' || !Number.isInteger(given) || given < min || given > max) {
+        const kind = `${noneAllowed ? 'null or ' : ''}an integer`;
+        throw new RangeError(`${field}: ${shown(given)} is not ${kind} from ${min} to ${max}`);
+      }
     }
-    config[field] = given;
+    (config as Record<string, unknown>)[field] = given;
   }
   const offered = offeredCount(config);
   if (offered > MAX_OFFERED) {
     throw new RangeError(
       `aPerTick, bEvery, lastArrival: they offer ${offered} requests; at most ${MAX_OFFERED} are allowed`,
+    );
+  }
+  const attempts = maxAttempts(config);
+  if (attempts > MAX_OFFERED) {
+    throw new RangeError(
+      `retries: ${config.retries} lets ${offered} requests send up to ${attempts} attempts; at most ${MAX_OFFERED} are allowed`,
     );
   }
   return config;
@@ -350,29 +439,48 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
+    const retry = isRetryField(field);
     const { min, max } = uiRangeOf(field, config);
+    const clamp = (n: number) => Math.min(max, Math.max(min, n));
+    const fallback = retry ? RETRY_DEFAULTS[field] : clamp(DEFAULT_CONFIG[field]);
     if (given === undefined) {
-      config[field] = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
+      // A retry setting left out stays out, which means its default.
+      if (!retry) config[field] = fallback!;
+      continue;
+    }
+    const noneAllowed = NONE_FIELDS.includes(field);
+    if (noneAllowed && (given === null || (typeof given === 'string' && /^\s*none\s*$/i.test(given)))) {
+      (config as Record<string, unknown>)[field] = null;
       continue;
     }
     const parsed = parseInteger(given);
-    const fallback = Math.min(max, Math.max(min, DEFAULT_CONFIG[field]));
-    const used = parsed === undefined ? fallback : Math.min(max, Math.max(min, parsed));
-    config[field] = used;
-    if (parsed === undefined || used !== numberIn(given)) {
-      const range = min === max ? `fixed at ${min}` : `a whole number from ${min} to ${max}`;
+    // A budget goes to the nearest one offered; of two as near, the smaller.
+    const used =
+      parsed === undefined
+        ? fallback
+        : field === 'retryBudget'
+          ? UI_RETRY_BUDGETS.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best))
+          : clamp(parsed);
+    (config as Record<string, unknown>)[field] = used;
+    if (used !== numberIn(given)) {
+      const range =
+        min === max
+          ? `fixed at ${min}`
+          : field === 'retryBudget'
+            ? UI_RETRY_BUDGETS.join(', ')
+            : `a whole number from ${min} to ${max}`;
       problems.push({
         field,
         value: valueOf(given),
         used,
-        message: `${field}: ${shown(given)} is not ${range}; using ${used}`,
+        message: `${field}: ${shown(given)} is not ${noneAllowed ? 'none or ' : ''}${range}; using ${used ?? 'none'}`,
       });
     }
   }
   return { config, problems };
 }
 
-export type PresetName = 'stalled-dependency' | 'count-every-request' | 'slow-vs-dead';
+export type PresetName = 'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm';
 
 export interface Preset {
   title: string;
@@ -405,6 +513,24 @@ export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.fr
       bHold: 1,
       bTimeout: 4,
       queueCap: 0,
+    }),
+  },
+  'retry-storm': {
+    title: 'A retry storm outlasts its cause',
+    config: presetConfig({
+      policy: 'shared-fifo',
+      slots: 5,
+      reservedA: 3,
+      aPerTick: 1,
+      bEvery: 1,
+      aFault: 'stall',
+      aHold: 3,
+      aTimeout: 3,
+      bHold: 2,
+      bTimeout: 2,
+      queueCap: 6,
+      aRecovers: 3,
+      retries: 3,
     }),
   },
 });

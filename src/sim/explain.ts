@@ -1,9 +1,11 @@
 /**
- * Why each request ended as it did, from a run's records alone (docs/MODEL.md, Explaining a
- * request): how it was admitted, which requests held the slots it could use while it had none, and
- * how it ended; and per tenant, how many of its unfinished requests the other tenant kept out.
+ * Why each attempt ended as it did, from a run's records alone (docs/MODEL.md, Explaining a
+ * request): how it was admitted, which requests held the slots it could use while it had none, how
+ * it ended, what it retried and what came after it; and per tenant, how many of its unfinished
+ * requests the other tenant kept out.
  */
-import { quoteValue, type Tenant } from './config.js';
+import { quoteValue, retrySettings, type Tenant } from './config.js';
+import { nextAttempts } from './derive.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
 /** How a request was admitted: a free slot at once, a place in its tenant's queue, or turned away. */
@@ -32,7 +34,26 @@ export interface BlockedTick {
   holders: SlotHolder[];
 }
 
+/** How an earlier attempt ended, as the retry after it recalls it. */
+export interface AttemptEnd {
+  id: string;
+  ending: Ending;
+  tick: number;
+}
+
+/** What came of an attempt that did not complete, in a run that retries. */
+export type RetryStep =
+  /** Retried: attempt `id` was offered at `tick`. */
+  | { kind: 'sent'; id: string; tick: number }
+  /** Due at `tick`, but the tenant's retry budget refused it. */
+  | { kind: 'refused'; tick: number }
+  /** It would have been due at `tick`, after the horizon. */
+  | { kind: 'too-late'; tick: number }
+  /** Every retry the config allows was sent. */
+  | { kind: 'none-left' };
+
 export interface Explanation {
+  /** The attempt explained (without retries, the request itself). */
   request: RequestRecord;
   admission: Admission;
   /**
@@ -48,9 +69,21 @@ export interface Explanation {
    * blocked tick a usable slot was held by the other tenant, else `own`; null otherwise.
    */
   keptOutBy: 'other' | 'own' | null;
+  /** Every attempt of its request, first to last. */
+  attempts: RequestRecord[];
+  /** For a retry: the attempt it retries, and how and when that ended; null for a first attempt. */
+  previous: AttemptEnd | null;
+  /**
+   * What came of this attempt: null when it completed or is pending, or when the config makes no
+   * retries.
+   */
+  retry: RetryStep | null;
 }
 
-/** Per tenant, its offered requests that did not complete over the whole window, each counted once. */
+/**
+ * Per tenant, its offered requests that did not complete over the whole window, each counted once
+ * (a request that retried, by all its attempts together: see `isolation`).
+ */
 export interface IsolationReading {
   /** Rejected or timed out while waiting, with a usable slot held by the other tenant at some tick of its wait. */
   keptOutByOther: number;
@@ -130,16 +163,30 @@ function isUsable(run: LabRun, counts: Record<Tenant, TickCounts>, tenant: Tenan
 /** The call holding each slot after `tick`. */
 function holdersAt(run: LabRun, tick: number): Map<number, SlotHolder> {
   const holders = new Map<number, SlotHolder>();
+  const { aRecovers } = retrySettings(run.config);
   for (const r of run.requests) {
     if (r.arrival > tick) break;
     if (r.start === null || r.start > tick || (r.end !== null && tick >= r.end)) continue;
-    const stalled = r.tenant === 'A' && run.config.aFault === 'stall';
+    // Only an A call that started before A recovered stalls.
+    const stalled = r.tenant === 'A' && run.config.aFault === 'stall' && (aRecovers === null || r.start < aRecovers);
     holders.set(r.slot!, { slot: r.slot!, id: r.id, tenant: r.tenant, stalled, borrowed: r.borrowed });
   }
   return holders;
 }
 
-/** Why request `id` ended as it did. @throws RangeError when the run has no such request. */
+/** What came of `record`, an attempt of a run that retries (see `RetryStep`). */
+function retryStep(run: LabRun, record: RequestRecord, attempts: RequestRecord[]): RetryStep | null {
+  const { retries, retryDelay } = retrySettings(run.config);
+  if (retries === 0 || record.end === null || record.outcome === 'completed') return null;
+  const next = attempts[record.attempt + 1];
+  const tick = record.end + retryDelay;
+  if (next) return { kind: 'sent', id: next.id, tick: next.arrival };
+  if (record.attempt >= retries) return { kind: 'none-left' };
+  if (tick > run.config.horizon) return { kind: 'too-late', tick };
+  return { kind: 'refused', tick }; // due and not sent: only the budget refuses a retry
+}
+
+/** Why attempt `id` ended as it did. @throws RangeError when the run has no such attempt. */
 export function explain(run: LabRun, id: string): Explanation {
   const request = run.requests.find((r) => r.id === id);
   if (!request) throw new RangeError(`id: ${quoteValue(id)} is not a request of this run`);
@@ -154,6 +201,8 @@ export function explain(run: LabRun, id: string): Explanation {
   const ending = endingOf(request);
   const keptOut = ending === 'rejected' || ending === 'timed-out-waiting';
   const byOther = blocked.some((b) => b.holders.some((h) => h.tenant !== request.tenant));
+  const attempts = run.config.retries ? run.requests.filter((r) => r.request === request.request) : [request];
+  const before = attempts[request.attempt - 1];
   return {
     request,
     admission: ending === 'rejected' ? 'rejected' : request.start === request.arrival ? 'handoff' : 'queued',
@@ -161,14 +210,19 @@ export function explain(run: LabRun, id: string): Explanation {
     ending,
     endTick: request.end,
     keptOutBy: keptOut ? (byOther ? 'other' : 'own') : null,
+    attempts,
+    previous: before ? { id: before.id, ending: endingOf(before), tick: before.end! } : null,
+    retry: retryStep(run, request, attempts),
   };
 }
 
 /**
- * The isolation reading of a whole run (see `IsolationReading`), from per-tick counts: a slot the
- * tenant could use was held by the other tenant when the other ran in the tenant's home slots, or,
- * where the tenant may use every slot (shared, or borrowing while the other has nobody waiting),
- * when the other ran at all.
+ * The isolation reading of a whole run (see `IsolationReading`), each request that did not complete
+ * counted once: unresolved when its last attempt is pending; else kept out by the other tenant when
+ * any of its attempts was; else its own call failed when any attempt's did; else kept out by its own
+ * tenant. From per-tick counts of attempts: a slot the tenant could use was held by the other tenant
+ * when the other ran in the tenant's home slots, or, where the tenant may use every slot (shared, or
+ * borrowing while the other has nobody waiting), when the other ran at all.
  */
 export function isolation(run: LabRun): Record<Tenant, IsolationReading> {
   const { config } = run;
@@ -180,14 +234,28 @@ export function isolation(run: LabRun): Record<Tenant, IsolationReading> {
   };
   const reading = (): IsolationReading => ({ keptOutByOther: 0, keptOutByOwn: 0, ownCallFailed: 0, unresolved: 0 });
   const result = { A: reading(), B: reading() };
-  for (const r of run.requests) {
-    const m = result[r.tenant];
-    const ending = endingOf(r);
-    if (ending === 'completed') continue;
+  const records = run.requests;
+  const next = nextAttempts(run);
+  records.forEach((first, i) => {
+    if (first.attempt > 0) return;
+    const { tenant } = first;
+    let last = first;
+    let byOther = false;
+    let failed = false;
+    for (let j = i; j >= 0; j = next ? next[j]! : -1) {
+      last = records[j]!;
+      const ending = endingOf(last);
+      if (ending === 'failed' || ending === 'timed-out-running') failed = true;
+      else if (ending === 'rejected' || ending === 'timed-out-waiting')
+        byOther ||= blockedTicks(last, config.horizon).some((t) => otherHeld(tenant, t));
+    }
+    const m = result[tenant];
+    const ending = endingOf(last);
+    if (ending === 'completed') return;
     if (ending === 'pending') m.unresolved++;
-    else if (ending === 'failed' || ending === 'timed-out-running') m.ownCallFailed++;
-    else if (blockedTicks(r, config.horizon).some((t) => otherHeld(r.tenant, t))) m.keptOutByOther++;
+    else if (byOther) m.keptOutByOther++;
+    else if (failed) m.ownCallFailed++;
     else m.keptOutByOwn++;
-  }
+  });
   return result;
 }

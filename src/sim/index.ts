@@ -5,21 +5,49 @@ export {
   FIELDS,
   MAX_OFFERED,
   POLICIES,
+  RETRY_DEFAULTS,
+  RETRY_FIELDS,
+  UI_RETRY_BUDGETS,
+  maxAttempts,
   normalizeConfig,
   offeredCount,
   presets,
   quoteValue,
+  retrySettings,
   uiRangeOf,
+  uiValuesOf,
   validateConfig,
 } from './config.js';
-export type { ConfigProblem, Fault, LabConfig, NumericField, Policy, Preset, PresetName, Tenant } from './config.js';
+export type {
+  ConfigProblem,
+  Fault,
+  LabConfig,
+  NumericField,
+  Policy,
+  Preset,
+  PresetName,
+  RetryField,
+  RetrySettings,
+  Tenant,
+} from './config.js';
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';
 export { metricsAt, p95, requiredCompletions, stateAt } from './derive.js';
-export type { Gate, RequestState, TenantMetrics } from './derive.js';
+export type { AttemptState, Gate, RequestState, TenantMetrics } from './derive.js';
 export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.js';
 export type { EndedAt, SlotView } from './occupancy.js';
+export { recovery, requestsAt } from './requests.js';
+export type { RequestView } from './requests.js';
 export { endingOf, explain, isolation } from './explain.js';
-export type { Admission, BlockedTick, Ending, Explanation, IsolationReading, SlotHolder } from './explain.js';
+export type {
+  Admission,
+  AttemptEnd,
+  BlockedTick,
+  Ending,
+  Explanation,
+  IsolationReading,
+  RetryStep,
+  SlotHolder,
+} from './explain.js';
 export { sweep } from './sweep.js';
-export type { Sweep, SweepField, SweepMeasure } from './sweep.js';
+export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';

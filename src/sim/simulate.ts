@@ -1,10 +1,16 @@
-/** The tick engine (docs/MODEL.md, One tick, in order): config in, one record per offered request out. */
-import { validateConfig, type LabConfig, type Tenant } from './config.js';
+/** The tick engine (docs/MODEL.md, One tick, in order): config in, one record per attempt out. */
+import { retrySettings, validateConfig, type LabConfig, type Tenant } from './config.js';
 
 export type Outcome = 'completed' | 'failed' | 'timed-out' | 'rejected' | 'pending';
 
+/** One attempt of a request: without retries, the request itself. */
 export interface RequestRecord {
+  /** `A3` for a request's first attempt, `A3.1`, `A3.2` for its retries. */
   id: string;
+  /** The id of the request's first attempt. */
+  request: string;
+  /** 0 for the first attempt, then 1, 2, … for each retry. */
+  attempt: number;
   tenant: Tenant;
   arrival: number;
   deadline: number;
@@ -18,7 +24,10 @@ export interface RequestRecord {
 
 export interface LabRun {
   config: LabConfig;
-  /** In offer order: earlier tick first, A's before B's within a tick. */
+  /**
+   * One record per attempt, in offer order: earlier tick first; within a tick, the tick's new
+   * requests (A's before B's), then the retries due at that tick in their requests' offer order.
+   */
   requests: RequestRecord[];
 }
 
@@ -103,55 +112,74 @@ export function simulate(input?: Partial<LabConfig>): LabRun {
  * `simulate` for a config that is already known to be valid, such as one from `normalizeConfig`:
  * the elements use it, so a page with one widget does not load the strict checks it never needs.
  *
- * Why queues suffice: within a tenant, requests start in offer order and share one hold and one
- * timeout, so running calls end in start order and waiting ones expire from the front.
+ * Why queues suffice: within a tenant, attempts start in offer order and share one timeout, so
+ * waiting ones expire from the front; and calls that share one hold (B's; A's started while A was
+ * faulty; A's started after it recovered) end in start order.
  */
 export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
+  const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
   const partitioned = policy === 'strict-partitions' || policy === 'borrowing';
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
 
   // Shared policies keep every free slot in `free.A`; partitioned ones split them by home.
   const free: Record<Tenant, FreeSlots> = { A: new FreeSlots(), B: new FreeSlots() };
   for (let slot = 0; slot < slots; slot++) free[partitioned ? homeOf(slot) : 'A'].add(slot);
-  const waiting: Record<Tenant, Fifo<RequestRecord>> = { A: new Fifo(), B: new Fifo() };
-  const running: Record<Tenant, Fifo<RequestRecord>> = { A: new Fifo(), B: new Fifo() };
+  /** Indices into `requests`, so that comparing two is comparing their offer order. */
+  const waiting: Record<Tenant, Fifo<number>> = { A: new Fifo(), B: new Fifo() };
+  /** Running calls by hold: B's, A's started while A was faulty, A's started healthy. */
+  const running = [new Fifo<RequestRecord>(), new Fifo<RequestRecord>(), new Fifo<RequestRecord>()];
   const requests: RequestRecord[] = [];
+  /** First attempts offered so far, and retries sent so far, per tenant. */
   const count: Record<Tenant, number> = { A: 0, B: 0 };
+  const retried: Record<Tenant, number> = { A: 0, B: 0 };
+  /** Retries due, by tick: each its request's offer order and the attempt it retries. */
+  const due = new Map<number, [number, RequestRecord][]>();
+  /** The offer order of each retry's request, by the retry's index in `requests`. */
+  const orderOf = new Map<number, number>();
   let lastStarted: Tenant | null = null;
 
   const release = (slot: number) => free[partitioned ? homeOf(slot) : 'A'].add(slot);
 
-  /** Starts `request` in `slot` at tick `t`; returns whether the slot stays held. */
-  const start = (request: RequestRecord, slot: number, t: number): boolean => {
+  /** Ends attempt `index`; an attempt that did not complete is retried `retryDelay` ticks later, if it may be. */
+  const finish = (index: number, end: number, outcome: Outcome) => {
+    const request = requests[index]!;
+    request.end = end;
+    request.outcome = outcome;
+    request.latency = outcome === 'completed' || outcome === 'failed' ? end - request.arrival : null;
+    const tick = end + retryDelay;
+    if (outcome === 'completed' || request.attempt >= retries || tick > horizon) return;
+    let list = due.get(tick);
+    if (!list) due.set(tick, (list = []));
+    list.push([orderOf.get(index) ?? index, request]);
+  };
+
+  /** Starts attempt `index` in `slot` at tick `t`; returns whether the slot stays held. */
+  const start = (index: number, slot: number, t: number): boolean => {
+    const request = requests[index]!;
     const { tenant } = request;
     request.start = t;
     request.slot = slot;
     request.borrowed = partitioned && homeOf(slot) !== tenant;
     lastStarted = tenant;
-    if (tenant === 'A' && aFault === 'fail-fast') {
-      finish(request, t, 'failed');
+    const faulty = tenant === 'A' && aFault !== 'none' && (aRecovers === null || t < aRecovers);
+    if (faulty && aFault === 'fail-fast') {
+      finish(index, t, 'failed');
       return false;
     }
-    const hold = tenant === 'A' ? (aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
-    if (t + hold <= request.deadline) finish(request, t + hold, 'completed');
-    else finish(request, request.deadline, 'timed-out');
-    running[tenant].push(request);
+    const hold = tenant === 'B' ? config.bHold : faulty ? Infinity : config.aHold;
+    if (t + hold <= request.deadline) finish(index, t + hold, 'completed');
+    else finish(index, request.deadline, 'timed-out');
+    running[tenant === 'B' ? 0 : faulty ? 1 : 2]!.push(request);
     return true;
-  };
-
-  const finish = (request: RequestRecord, end: number, outcome: Outcome) => {
-    request.end = end;
-    request.outcome = outcome;
-    request.latency = outcome === 'completed' || outcome === 'failed' ? end - request.arrival : null;
   };
 
   /** Which tenant a shared slot serves next; null when nobody waits. */
   const sharedChoice = (): Tenant | null => {
     const a = waiting.A.peek();
     const b = waiting.B.peek();
-    if (!a || !b) return a ? 'A' : b ? 'B' : null;
-    const older: Tenant = a.arrival <= b.arrival ? 'A' : 'B'; // A's offers precede B's within a tick
+    if (a === undefined || b === undefined) return a !== undefined ? 'A' : b !== undefined ? 'B' : null;
+    const older: Tenant = a < b ? 'A' : 'B';
     if (policy === 'shared-fifo' || lastStarted === null) return older;
     return other(lastStarted);
   };
@@ -177,11 +205,19 @@ export function simulateValid(config: LabConfig): LabRun {
     }
   };
 
-  /** Step 4: direct handoff, else the queue, else rejection. */
-  const offer = (tenant: Tenant, t: number) => {
-    const index = count[tenant]++;
-    const request: RequestRecord = {
-      id: tenant + index,
+  /**
+   * Step 4: offers one attempt — a new request, or a retry of `previous` whose request was offered
+   * `order`th — by direct handoff, else into the queue, else it is rejected.
+   */
+  const offer = (tenant: Tenant, t: number, previous?: RequestRecord, order = 0) => {
+    const attempt = previous ? previous.attempt + 1 : 0;
+    const request = previous ? previous.request : tenant + count[tenant]++;
+    const index = requests.length;
+    if (previous) orderOf.set(index, order);
+    requests.push({
+      id: attempt ? `${request}.${attempt}` : request,
+      request,
+      attempt,
       tenant,
       arrival: t,
       deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
@@ -191,8 +227,7 @@ export function simulateValid(config: LabConfig): LabRun {
       end: null,
       outcome: 'pending',
       latency: null,
-    };
-    requests.push(request);
+    });
     let pool: FreeSlots | null = null;
     if (!partitioned) pool = free.A.size > 0 ? free.A : null;
     else if (free[tenant].size > 0) pool = free[tenant];
@@ -201,11 +236,11 @@ export function simulateValid(config: LabConfig): LabRun {
     }
     if (pool) {
       const slot = pool.take();
-      if (!start(request, slot, t)) pool.add(slot);
+      if (!start(index, slot, t)) pool.add(slot);
     } else if (waiting[tenant].size < config.queueCap) {
-      waiting[tenant].push(request);
+      waiting[tenant].push(index);
     } else {
-      finish(request, t, 'rejected');
+      finish(index, t, 'rejected');
     }
   };
 
@@ -213,22 +248,35 @@ export function simulateValid(config: LabConfig): LabRun {
   for (let t = 0; t <= horizon; t++) {
     // Steps 1–2: ends were fixed at start (completion when due by the deadline, else timeout),
     // so both steps are one sweep; either way the slot is free before dispatch.
+    for (const lane of running) {
+      while (lane.size > 0 && lane.peek()!.end! <= t) release(lane.shift().slot!);
+    }
     for (const tenant of ['A', 'B'] as const) {
-      const queue = running[tenant];
-      while (queue.size > 0 && queue.peek()!.end! <= t) release(queue.shift().slot!);
       const line = waiting[tenant];
-      while (line.size > 0 && line.peek()!.deadline <= t) finish(line.shift(), t, 'timed-out');
+      while (line.size > 0 && requests[line.peek()!]!.deadline <= t) finish(line.shift(), t, 'timed-out');
     }
     dispatch(t);
     if (t <= lastOffer) {
       for (let i = 0; i < aPerTick; i++) offer('A', t);
       if (t % bEvery === 0) offer('B', t);
     }
+    // Then the retries due now, in their requests' offer order, each within its tenant's budget.
+    const dueNow = due.get(t);
+    if (dueNow) {
+      due.delete(t);
+      dueNow.sort((x, y) => x[0] - y[0]);
+      for (const [order, previous] of dueNow) {
+        const { tenant } = previous;
+        if (retryBudget !== null && 100 * (retried[tenant] + 1) > retryBudget * count[tenant]) continue;
+        retried[tenant]++;
+        offer(tenant, t, previous, order);
+      }
+    }
   }
 
   // Calls still running at the horizon have not ended yet: their planned end is not an outcome.
-  for (const tenant of ['A', 'B'] as const) {
-    for (const request of running[tenant].remaining()) {
+  for (const lane of running) {
+    for (const request of lane.remaining()) {
       request.end = null;
       request.outcome = 'pending';
       request.latency = null;

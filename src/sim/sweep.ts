@@ -1,5 +1,15 @@
 /** One measure over every value of one input, under each policy (docs/MODEL.md, Sweeps). */
-import { POLICIES, normalizeConfig, uiRangeOf, type LabConfig, type NumericField, type Policy } from './config.js';
+import {
+  POLICIES,
+  RETRY_FIELDS,
+  normalizeConfig,
+  uiRangeOf,
+  uiValuesOf,
+  type LabConfig,
+  type NumericField,
+  type Policy,
+  type RetryField,
+} from './config.js';
 import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
 
@@ -8,6 +18,12 @@ import { simulateValid } from './simulate.js';
  * A sweep takes only these fields and the measures of `SWEEP_MEASURES`; it does not check them at run time.
  */
 export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival'>;
+
+/** Every input a sweep takes: the whole numbers of `SweepField` and the retry settings. */
+export type SweepInput = SweepField | RetryField;
+
+/** The values of a swept input: those of `aRecovers` and `retryBudget` may be none (null). */
+export type SweepValue<F extends SweepInput> = F extends 'aRecovers' | 'retryBudget' ? number | null : number;
 
 const READ = {
   'b-completion-rate': (m) => m.B.completionRate,
@@ -23,11 +39,11 @@ export type SweepMeasure = keyof typeof READ;
 
 export const SWEEP_MEASURES = Object.keys(READ) as SweepMeasure[];
 
-export interface Sweep {
-  field: SweepField;
+export interface Sweep<F extends SweepInput = SweepField> {
+  field: F;
   measure: SweepMeasure;
-  /** Every value of the field's UI range, lowest first. */
-  values: number[];
+  /** Every value of the field's UI range, lowest first (for a retry setting: `uiValuesOf`, none last). */
+  values: SweepValue<F>[];
   /**
    * Per policy, the measure at each of `values` (same index): a completion rate as a fraction from
    * 0 to 1, the rest as whole numbers; null for a completion rate with nothing offered or a p95
@@ -43,11 +59,19 @@ export interface Sweep {
  * point's, so sweeping `slots` below A's reserved slots quietly lowers `reservedA` to `slots` − 1,
  * as the lab's own controls do. 4 policies × the range's length small runs.
  */
-export function sweep(config: LabConfig, field: SweepField, measure: SweepMeasure = 'b-completion-rate'): Sweep {
+export function sweep<F extends SweepInput = SweepField>(
+  config: LabConfig,
+  field: F,
+  measure: SweepMeasure = 'b-completion-rate',
+): Sweep<F> {
   const base = normalizeConfig(config).config;
   const { min, max } = uiRangeOf(field, base);
-  const values = Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  const lines = {} as Sweep['lines'];
+  const values = (
+    (RETRY_FIELDS as readonly string[]).includes(field)
+      ? uiValuesOf(field as RetryField, base)
+      : Array.from({ length: max - min + 1 }, (_, i) => min + i)
+  ) as SweepValue<F>[];
+  const lines = {} as Sweep<F>['lines'];
   for (const policy of POLICIES) {
     // Each point's horizon is the base's: no field that sweeps moves it.
     lines[policy] = values.map((value) =>

@@ -242,11 +242,11 @@ const cases: [spoil: (data: Data) => void, message: string][] = [
   [(d) => (d.runs[3].model.predicted = { a: 1 }), 'runs[3].model.predicted.b: expected a number, got nothing'],
   [
     (d) => (d.runs[0].endpoints[0].totals.sent = -5),
-    'runs[0].endpoints[0].totals.sent: expected a count (a whole number from 0 to 1,000,000,000), got -5',
+    'runs[0].endpoints[0].totals.sent: expected a count (a whole number from 0 to 1000000000), got -5',
   ],
   [
     (d) => (d.runs[0].endpoints[1].totals.ok = 1e308),
-    'runs[0].endpoints[1].totals.ok: expected a count (a whole number from 0 to 1,000,000,000), got 1e+308',
+    'runs[0].endpoints[1].totals.ok: expected a count (a whole number from 0 to 1000000000), got 1e+308',
   ],
   [
     (d) => (d.runs[1].endpoints[1].totals.successRate = 7),
@@ -254,7 +254,7 @@ const cases: [spoil: (data: Data) => void, message: string][] = [
   ],
   [
     (d) => (d.runs[2].endpoints[0].totals.rejected = 2.5),
-    'runs[2].endpoints[0].totals.rejected: expected a count (a whole number from 0 to 1,000,000,000), got 2.5',
+    'runs[2].endpoints[0].totals.rejected: expected a count (a whole number from 0 to 1000000000), got 2.5',
   ],
   [
     (d) => (d.runs[2].endpoints[1].totals.ok += 1),
@@ -262,18 +262,18 @@ const cases: [spoil: (data: Data) => void, message: string][] = [
   ],
   [
     (d) => (d.runs[1].endpoints[0].totals.p99Ms = -3),
-    'runs[1].endpoints[0].totals.p99Ms: expected a time from 0 to 10,000,000 ms or null, got -3',
+    'runs[1].endpoints[0].totals.p99Ms: expected a time from 0 to 10000000 ms or null, got -3',
   ],
   [
     (d) => (d.runs[0].endpoints[0].windows[1].sent = -1),
-    'runs[0].endpoints[0].windows[1].sent: expected a count (a whole number from 0 to 1,000,000,000), got -1',
+    'runs[0].endpoints[0].windows[1].sent: expected a count (a whole number from 0 to 1000000000), got -1',
   ],
-  [(d) => (d.runs[0].windowMs = 0), 'runs[0].windowMs: expected a number above 0, at most 10,000,000, got 0'],
-  [(d) => (d.options.poolSize = -20), 'options.poolSize: expected a number above 0, at most 1,000,000, got -20'],
+  [(d) => (d.runs[0].windowMs = 0), 'runs[0].windowMs: expected a number above 0, at most 10000000, got 0'],
+  [(d) => (d.options.poolSize = -20), 'options.poolSize: expected a number above 0, at most 1000000, got -20'],
   [(d) => (d.runs[3].model.predicted.a = 1.5), 'runs[3].model.predicted.a: expected a share from 0 to 1, got 1.5'],
   [
     (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
-    'runs[0].repeat: expected a whole number from 1 to 1,000, got nothing',
+    'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
   ],
 ];
 
@@ -347,8 +347,8 @@ describe('<measured-run> with a file it cannot read', () => {
       el.result = many;
       await el.updateComplete;
       expect(alertOf(el)).to.equal(
-        'Could not show the measured run: runs[0].endpoints[0].windows: there are 200,000 windows, ' +
-          'and this chart draws at most 10,000 per endpoint (use longer windows)',
+        'Could not show the measured run: runs[0].endpoints[0].windows: there are 200000 windows, ' +
+          'and this chart draws at most 10000 per endpoint (use longer windows)',
       );
       const most = await fixtureData();
       most.runs[0].endpoints[0].windows = windows(10_000);
@@ -437,7 +437,7 @@ describe('<measured-run> with repeats and busy runs', () => {
       el.result = data;
       await el.updateComplete;
       expect(alertOf(el)).to.equal(
-        'Could not show the measured run: runs: there are 2,000 runs, and this chart shows at most 320 ' +
+        'Could not show the measured run: runs: there are 2000 runs, and this chart shows at most 320 ' +
           '(32 configurations of 10 repeats; split the file, or chart fewer repeats)',
       );
       expect(performance.now() - started).to.be.below(2000);
@@ -604,7 +604,7 @@ describe('<measured-run> in German', () => {
       'Der gemessene Lauf kann nicht angezeigt werden: meta.date: erwartet wurde eine Zeichenkette, gefunden wurde nichts',
       'Der gemessene Lauf kann nicht angezeigt werden: runs: erwartet wurde ein Array, gefunden wurde ein Objekt',
       'Der gemessene Lauf kann nicht angezeigt werden: runs[0].endpoints[0].totals.sent: erwartet wurde eine Anzahl ' +
-        '(eine ganze Zahl von 0 bis 1.000.000.000), gefunden wurde -5',
+        '(eine ganze Zahl von 0 bis 1000000000), gefunden wurde -5',
       'Der gemessene Lauf kann nicht angezeigt werden: runs[2].endpoints[1].totals: ok + timeout + rejected + other ' +
         'ergibt 301, aber sent ist 300',
     ]);

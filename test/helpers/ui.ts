@@ -40,13 +40,14 @@ export const textOf = (el: Element): string => ((el.shadowRoot ?? el).textConten
 
 /**
  * Waits until an element, the elements inside it and every Lit element in their shadow trees have
- * rendered, and every slot-by-tick picture among them is drawn: a timeline draws its picture in a
- * turn of its own once its layout is known, as a reader sees it come.
+ * rendered, and every slot-by-tick picture among them is drawn and shown: a timeline draws its
+ * picture in a turn of its own once its layout is known, and shows it once it is known to fit.
  */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
   if ('updateComplete' in lit) await lit.updateComplete;
-  for (let frame = 0; el.localName === 'tick-timeline' && !el.shadowRoot?.querySelector('tbody tr'); frame++) {
+  const waiting = () => !el.shadowRoot?.querySelector('tbody tr') || el.shadowRoot.querySelector('.frame.measuring');
+  for (let frame = 0; el.localName === 'tick-timeline' && waiting(); frame++) {
     if (frame === 60 || !el.isConnected) break; // a timeline that is not rendered (display: none) never draws
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
     await lit.updateComplete;

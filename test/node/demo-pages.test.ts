@@ -36,7 +36,7 @@ test('the demo page shows the three experiments as labs', async () => {
 
 test('the minified templates keep the spaces between words and the values beside them', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
-  const label = await shadowText(page, '#slow', 'lab-controls', 'label[for="f-aHold"]');
+  const label = await shadowText(page, '#slow', '#more-inputs lab-controls', 'label[for="f-aHold"]');
   assert.equal(label, 'A resource hold (ticks)');
   await page.evaluate(() =>
     document.getElementById('slow')!.dispatchEvent(

@@ -1,5 +1,5 @@
 // Many labs on one page, from the built bundle over loopback: a lab far below the viewport draws
-// nothing until the reader scrolls near it, yet a view that names it still finds it, and it answers
+// only its header until the reader scrolls near it, yet a view that names it still finds it, and it answers
 // a page script at once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -61,7 +61,9 @@ test('21 labs: the first is drawn, every other one is an empty box until the rea
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
   const counts = await drawn(page);
   assert.ok(counts[0]! > 50, `the first lab holds ${counts[0]} elements`);
-  assert.deepEqual(counts.slice(2), Array(19).fill(1));
+  // A far lab draws its header (title, kicker, tagline) and an empty box: no view, no section.
+  const far = counts.slice(2);
+  assert.ok(far.every((count) => count === far[0] && count < 12), far.join(', '));
   await page.locator('#lab-10').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#lab-10')!.shadowRoot!.querySelector('lab-controls'));
   assert.deepEqual(errors, []);
@@ -76,7 +78,7 @@ test('a view that names a far lab added later binds to it, with no notice', asyn
     return text.includes('4 completed of 4 required') && text; // strict partitions, as the last lab says
   });
   assert.doesNotMatch(String(await gate.jsonValue()), /no scenario source/);
-  assert.equal((await drawn(page)).at(-1), 1); // the lab it names is still not drawn
+  assert.ok((await drawn(page)).at(-1)! < 12); // the lab it names still shows only its header
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -99,7 +101,7 @@ test('a far lab answers a page script at once, still without drawing', async () 
       }),
   );
   assert.equal(policy, 'borrowing');
-  assert.equal((await drawn(page))[15], 1);
+  assert.ok((await drawn(page))[15]! < 12); // still only its header
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -23,3 +23,26 @@ const configs: fc.Arbitrary<LabConfig> = fc
   .map(({ reservedRaw, lastArrivalRaw, ...rest }) =>
     validateConfig({ ...rest, reservedA: reservedRaw % rest.slots, lastArrival: lastArrivalRaw % (rest.horizon + 1) }),
   );
+
+/**
+ * `configs` with retries and recovery: A may recover at any tick of the window or never, clients
+ * retry 0–3 times after 1–6 ticks, within a budget of 0–150 % or none (wider than the elements
+ * offer, as the API allows more).
+ */
+export const retryConfigs: fc.Arbitrary<LabConfig> = fc
+  .tuple(
+    configs,
+    fc.option(fc.nat(30), { nil: null }),
+    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 1, max: 6 }),
+    fc.option(fc.integer({ min: 0, max: 150 }), { nil: null }),
+  )
+  .map(([config, recoversRaw, retries, retryDelay, retryBudget]) =>
+    validateConfig({
+      ...config,
+      aRecovers: recoversRaw === null ? null : recoversRaw % (config.horizon + 1),
+      retries,
+      retryDelay,
+      retryBudget,
+    }),
+  );

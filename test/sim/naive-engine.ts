@@ -1,14 +1,22 @@
-// A second, deliberately naive engine: docs/MODEL.md, "One tick, in order" to "Direct handoff",
-// transcribed line by line, with a slot array scanned every tick and outcomes decided only when they
-// happen. Slow, but obviously the documented rules;
-// the property tests check that the fast engine agrees with it on thousands of random configs.
+// A second, deliberately naive engine: docs/MODEL.md, "One tick, in order" to "Direct handoff" and
+// "Retries and recovery", transcribed line by line, with a slot array scanned every tick, outcomes
+// decided only when they happen, and every retry found by scanning every attempt so far. Slow, but
+// obviously the documented rules; the property tests check that the fast engine agrees with it on
+// thousands of random configs.
 import type { LabConfig, RequestRecord, Tenant } from '../../src/sim/index.js';
+
+/** Whether an A call starting at tick `t` meets the fault: before A recovers (if it ever does). */
+export const faultyAt = (config: LabConfig, t: number): boolean =>
+  config.aFault !== 'none' && (config.aRecovers === undefined || config.aRecovers === null || t < config.aRecovers);
 
 /** Ticks a started request holds its slot unless it times out first (a stalled A: for ever). */
 export const holdOf = (config: LabConfig, r: RequestRecord): number =>
-  r.tenant === 'A' ? (config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
+  r.tenant === 'A' ? (faultyAt(config, r.start!) && config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
 
 export function naiveSimulate(config: LabConfig): RequestRecord[] {
+  const retries = config.retries ?? 0;
+  const retryDelay = config.retryDelay ?? 1;
+  const retryBudget = config.retryBudget ?? null;
   const partitioned = config.policy === 'strict-partitions' || config.policy === 'borrowing';
   const home = (slot: number): Tenant | null => (partitioned ? (slot < config.reservedA ? 'A' : 'B') : null);
   const hold = (r: RequestRecord) => holdOf(config, r);
@@ -25,7 +33,7 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
     r.slot = slot;
     r.borrowed = home(slot) !== null && home(slot) !== r.tenant;
     lastStarted = r.tenant;
-    if (r.tenant === 'A' && config.aFault === 'fail-fast') {
+    if (r.tenant === 'A' && config.aFault === 'fail-fast' && faultyAt(config, t)) {
       r.end = t;
       r.outcome = 'failed';
       r.latency = t - r.arrival;
@@ -92,34 +100,51 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
         startIn(r, i, t);
       }
     }
-    // 4. offer new requests
+    // 4. offer new requests, then the retries due now
+    const admit = (r: RequestRecord) => {
+      all.push(r);
+      const slot = handoffSlot(r.tenant);
+      if (slot !== null) startIn(r, slot, t);
+      else if (waiting.filter((w) => w.tenant === r.tenant).length < config.queueCap) waiting.push(r);
+      else {
+        r.end = t;
+        r.outcome = 'rejected';
+      }
+    };
+    const attempt = (tenant: Tenant, request: string, n: number): RequestRecord => ({
+      id: n === 0 ? request : `${request}.${n}`,
+      request,
+      attempt: n,
+      tenant,
+      arrival: t,
+      deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
+      start: null,
+      slot: null,
+      borrowed: false,
+      end: null,
+      outcome: 'pending',
+      latency: null,
+    });
     if (t <= config.lastArrival) {
       const offers: Tenant[] = [
         ...new Array<Tenant>(config.aPerTick).fill('A'),
         ...(t % config.bEvery === 0 ? ['B' as const] : []),
       ];
       for (const tenant of offers) {
-        const r: RequestRecord = {
-          id: `${tenant}${counter[tenant]++}`,
-          tenant,
-          arrival: t,
-          deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
-          start: null,
-          slot: null,
-          borrowed: false,
-          end: null,
-          outcome: 'pending',
-          latency: null,
-        };
-        all.push(r);
-        const slot = handoffSlot(tenant);
-        if (slot !== null) startIn(r, slot, t);
-        else if (waiting.filter((w) => w.tenant === tenant).length < config.queueCap) waiting.push(r);
-        else {
-          r.end = t;
-          r.outcome = 'rejected';
-        }
+        const id = `${tenant}${counter[tenant]++}`;
+        admit(attempt(tenant, id, 0));
       }
+    }
+    const requestOrder = (r: RequestRecord) => all.findIndex((x) => x.id === r.request);
+    const due = all
+      .filter((r) => ['failed', 'timed-out', 'rejected'].includes(r.outcome))
+      .filter((r) => r.end! + retryDelay === t && r.attempt < retries)
+      .sort((x, y) => requestOrder(x) - requestOrder(y));
+    for (const r of due) {
+      const firstAttempts = all.filter((x) => x.tenant === r.tenant && x.attempt === 0).length;
+      const sent = all.filter((x) => x.tenant === r.tenant && x.attempt > 0).length;
+      if (retryBudget !== null && 100 * (sent + 1) > retryBudget * firstAttempts) continue;
+      admit(attempt(r.tenant, r.request, r.attempt + 1));
     }
   }
   return all;

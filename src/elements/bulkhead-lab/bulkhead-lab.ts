@@ -38,7 +38,7 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * `hidden="until-found"`.
  *
  * @summary The complete bulkhead lab.
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`: config and guided steps.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: config and guided steps.
  * @attr {string} heading - a title to show instead of the preset's.
  * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
  * @attr {'lazy' | 'eager'} loading - `lazy` (default): draw each section as the reader comes near it; `eager`: draw
@@ -388,8 +388,9 @@ export class BulkheadLab extends ScenarioElement {
     // The first screen's inputs and gates, side by side where they fit, have no heading of their own.
     if (heading === undefined) return html`<section part="section" class="bench">${views}</section>`;
     // Until its views are drawn, the heading takes the keyboard's focus and draws them: Tab reaches
-    // every section without drawing the whole lab first.
-    return html`<section part="section" id=${first.id} aria-labelledby="h-${first.id}">
+    // every section without drawing the whole lab first. Unnamed, a section is no landmark: three labs
+    // on a page would otherwise bring three regions of each name.
+    return html`<section part="section" id=${first.id}>
       <div role="heading" aria-level=${Math.min(6, level)} class="heading section" id="h-${first.id}"
         tabindex=${pending.length ? 0 : -1} @focus=${() => pending.forEach((section) => this.#drawNow(section.id))}>${heading}</div>
       ${views}

@@ -10,6 +10,7 @@ export const TITLE: Readonly<Record<Experiment, string>> = wordsOf({
   'stalled-dependency': () => msg('Contain a stalled dependency'),
   'count-every-request': () => msg('Count every offered request'),
   'slow-vs-dead': () => msg('A slow dependency hurts more than a dead one'),
+  'retry-storm': () => msg('A retry storm outlasts its cause'),
   custom: () => msg('Bulkhead lab'),
 });
 
@@ -59,6 +60,11 @@ export const GUIDES: Readonly<Record<Experiment, string[]>> = wordsOf({
     ),
     msg(
       'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
+    ),
+  ],
+  'retry-storm': () => [
+    msg(
+      "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
     ),
   ],
   custom: () => [
@@ -134,6 +140,10 @@ export const SCOPE_BY_EXPERIMENT: Readonly<Record<Experiment, string>> = wordsOf
   'slow-vs-dead': () =>
     msg(
       "A's latency is fixed at 9 ticks; real slow dependencies vary, and timeouts near the latency make the difference larger or smaller.",
+    ),
+  'retry-storm': () =>
+    msg(
+      'Clients here retry after a fixed delay, with no backoff or jitter; a retry budget is counted per tenant over the window so far.',
     ),
   custom: () => msg('Your own inputs: the same rules apply, and the figures describe only this window.'),
 });

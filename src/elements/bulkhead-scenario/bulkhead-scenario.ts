@@ -8,7 +8,7 @@ import { ScenarioElement } from '../scenario-element.js';
  * `for="its id"`, show and drive it.
  *
  * @summary A scenario source for composing widgets.
- * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead'} preset - `stalled-dependency`, `count-every-request` or `slow-vs-dead`.
+ * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`.
  * @attr {string} id - what views name in their `for` attribute to bind to this source from elsewhere on the page.
  * @slot - the views and any other content.
  * @csspart notices - notices about attributes that were corrected.

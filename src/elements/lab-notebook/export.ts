@@ -79,7 +79,10 @@ function snapshotMarkdown(title: string, snapshot: Snapshot): string[] {
     '',
     row([msg('setting'), msg('value')]),
     '|---|---|',
-    ...FIELDS.map((field) => row([SETTING_LABEL[field], settingValue(snapshot.config, field)])),
+    // A retry setting left out of the config is at its default, and is left out here too.
+    ...FIELDS.filter((field) => snapshot.config[field] !== undefined).map((field) =>
+      row([SETTING_LABEL[field], settingValue(snapshot.config, field)]),
+    ),
     '',
     row([
       msg('tenant'),

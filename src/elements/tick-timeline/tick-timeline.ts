@@ -225,13 +225,7 @@ export class TickTimeline extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#drawn.length) {
-      const table = this.renderRoot.querySelector('table')!;
-      const run = this.#drawn[0];
-      this.#fill(table);
-      // New inputs may make ticks across too wide: checked in a turn of its own, once laid out.
-      if (this.#drawn[0] !== run) void inTurn(() => this.#checkWidth(table));
-    }
+    if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
     // Laying out the picture is most of what drawing a timeline costs the first time: once the
     // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
     // nor the one that drew the rest is long. The frame stays hidden until then.
@@ -254,6 +248,13 @@ export class TickTimeline extends ScenarioElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stopSecond();
+    this.#width?.disconnect();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const table = this.#drawn.length ? this.renderRoot.querySelector('table') : null;
+    if (table) this.#watchWidth(table);
   }
 
   /** The picture's turn to be drawn, once it is queued. */
@@ -263,8 +264,41 @@ export class TickTimeline extends ScenarioElement {
     if (this.#drawn.length || !this.isConnected) return void (this.#picture = null);
     const table = this.renderRoot.querySelector('table')!;
     this.locale.run(() => this.#fill(table));
-    this.#checkWidth(table); // still hidden: a reader sees only the layout that fits
+    // Printing lays the page out at once: no time to check the width, as the frame would stay hidden.
+    if (isPrinting()) this.#fits = true;
+    else this.#watchWidth(table);
     this.requestUpdate();
+  }
+
+  /** Whether the picture, once drawn, was found to fit its width: until then its frame stays hidden. */
+  #fits = false;
+
+  /**
+   * Watches the picture's width once it is drawn: ticks across that overflow the width (long ids)
+   * run down instead, until the width grows past the one they overflowed. Read when the browser has
+   * laid the picture out anyway, never forcing a layout, and after the layout in use was read (this
+   * observer is made after the layout's own); the change is drawn in the next frame.
+   */
+  #width: ResizeObserver | null = null;
+
+  #watchWidth(table: HTMLTableElement) {
+    this.#width ??= new ResizeObserver(() => {
+      const box = table.parentElement;
+      if (!box || !this.isConnected) return;
+      const run = this.scenario.run;
+      const width = box.clientWidth;
+      let redraw = !this.#fits;
+      if (this.#tooWide?.run === run && width > this.#tooWide.width) {
+        this.#tooWide = null;
+        redraw = true;
+      } else if (this.#across && box.scrollWidth > width + 1) {
+        this.#tooWide = { run, width };
+        redraw = true;
+      }
+      this.#fits = true;
+      if (redraw) requestAnimationFrame(() => this.requestUpdate());
+    });
+    this.#width.observe(table);
   }
 
   /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued. */
@@ -280,12 +314,12 @@ export class TickTimeline extends ScenarioElement {
     this.#nextSecond = null;
   }
   readonly #layout = new ContainerLayout<Layout>(this, 'rows');
-  /** The run whose ticks did not fit across the picture's width: its ticks run down instead. */
-  #tooWide: unknown = null;
+  /** The run whose ticks did not fit across the picture, and the width they overflowed: its ticks run down. */
+  #tooWide: { run: unknown; width: number } | null = null;
 
   /** Whether ticks run across (a row per slot): where the width allows, and where they fit. */
   get #across(): boolean {
-    return this.#layout.value === 'rows' && this.#tooWide !== this.scenario.run;
+    return this.#layout.value === 'rows' && this.#tooWide?.run !== this.scenario.run;
   }
   /** The slot of the picture's one focusable cell, which is always in the inspected tick's column. */
   #slot = 0;
@@ -389,16 +423,6 @@ export class TickTimeline extends ScenarioElement {
     });
   }
 
-  /** Ticks across that do not fit the width run down instead. */
-  #checkWidth(table: HTMLTableElement) {
-    const box = table.parentElement!;
-    const run = this.scenario.run;
-    if (!this.isConnected || !this.#across || this.#drawn[0] !== run || box.scrollWidth <= box.clientWidth + 1) return;
-    this.#tooWide = run;
-    this.locale.run(() => this.#fill(table));
-    this.requestUpdate(); // the table's class and the arrow keys follow
-  }
-
   protected override render() {
     const scenario = this.scenario;
     const { config, tick, playing, speed } = scenario;
@@ -434,7 +458,7 @@ export class TickTimeline extends ScenarioElement {
         <output for="inspection">${position} · ${msg(str`${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}`)}
           · ${playing ? msg(str`playing at ${speed}×`) : msg('paused')}</output>
       </div>
-      <div class="frame ${this.#drawn.length ? '' : 'measuring'}">
+      <div class="frame ${this.#fits ? '' : 'measuring'}">
         <div class="probe"></div>
         <div class="scroller" tabindex="-1" role="group" aria-label=${msg('Slots by tick; arrow keys move between cells')}
           @keydown=${this.#onKey}>
