@@ -1,6 +1,7 @@
 // German from the built files: an English page never fetches the German words; a German page
 // fetches them once, whichever way it includes the elements. The catalogue is complete and in step
-// with the source: every message has a translation with the same placeholders.
+// with the source: every message has a translation with the same placeholders; each German file
+// holds only the words of the build that fetches it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,6 +68,20 @@ test('a German page fetches the German words once, and shows German', async () =
   await page.close();
 });
 
+test('a German page with <measured-run> fetches its own German words once, and shows German', async () => {
+  const page = '/test/node/fixtures/measured-de.html';
+  const { fetched, errors } = await scriptsFetched(page);
+  assert.deepEqual(
+    fetched.filter((url) => GERMAN.test(url)).map((url) => path.basename(url)),
+    ['measured-run.de.js'],
+  );
+  assert.deepEqual(errors, []);
+  const { page: tab } = await openPage(repo.browser, `${repo.url}${page}`);
+  await tab.locator('measured-run table').waitFor();
+  assert.equal(await shadowText(tab, 'measured-run', 'h3:last-of-type'), 'Alle Läufe');
+  await tab.close();
+});
+
 test('<measured-run> fetches its own German words once when its page turns German, and shows German', async () => {
   const fetched: string[] = [];
   const { page, errors } = await openPage(repo.browser, 'about:blank');
@@ -89,6 +104,34 @@ test('<measured-run> fetches its own German words once when its page turns Germa
   );
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/** The message ids a built German file holds, by the keys lit-localize gives them. */
+const idsIn = (file: string) => new Set(fs.readFileSync(file, 'utf8').match(/\b[sh][0-9a-f]{16}(?=:)/g));
+
+test("each German file holds its own build's words: the lab's none of <measured-run>'s, nor the other way", () => {
+  const catalogue = fs.readFileSync('xliff/de.xlf', 'utf8');
+  const idOf = (source: string) =>
+    new RegExp(`<trans-unit id="(\\w+)">\\s*<source>${source}</source>`).exec(catalogue)![1]!;
+  const [lab, measured] = [idsIn('dist/bulkhead-lab.de.js'), idsIn('dist/elements/measured-run.de.js')];
+  const elements = fs
+    .readdirSync('dist/elements/chunks')
+    .filter((name) => /^de-.*\.js$/.test(name))
+    .map((name) => idsIn(path.join('dist/elements/chunks', name)));
+  assert.equal(elements.length, 1);
+  const [labWord, measuredWord] = [idOf('Bulkhead lab'), idOf('Every run')];
+  assert.ok(lab.has(labWord) && elements[0]!.has(labWord) && !measured.has(labWord), 'a word of the lab');
+  assert.ok(
+    measured.has(measuredWord) && !lab.has(measuredWord) && !elements[0]!.has(measuredWord),
+    'a word of <measured-run>',
+  );
+  // Every message is in the file of a build that shows it.
+  const all = units(catalogue).map((unit) => unit.id);
+  assert.deepEqual(
+    all.filter((id) => !lab.has(id) && !measured.has(id)),
+    [],
+  );
+  assert.ok(measured.size < all.length / 3, `<measured-run>'s file holds ${measured.size} of ${all.length} messages`);
 });
 
 /** The catalogue's messages: id, the source's and the target's placeholders, and whether it has a target. */
