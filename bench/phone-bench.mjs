@@ -193,8 +193,13 @@ const WATCH_DRAWN = (opener) => {
   const section =
     opener.closest('details') ?? opener.getRootNode().getElementById(opener.getAttribute('aria-controls') ?? '');
   if (!section) return false;
+  // A view that has rendered, in an open section: a closed <details> still lays out its content
+  // when asked (Chromium hides it with content-visibility), and its words about the view come first.
   const drawn = () =>
-    [...section.children].some((child) => child.localName !== 'summary' && child.getBoundingClientRect().height > 0);
+    (section.open ?? true) &&
+    [...section.querySelectorAll('.view > *')].some(
+      (view) => (view.shadowRoot?.childElementCount ?? 0) > 0 && view.getBoundingClientRect().height > 0,
+    );
   const started = performance.now();
   let shown = false;
   const frame = (now) => {

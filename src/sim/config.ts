@@ -492,15 +492,15 @@ const presetConfig = (changes: Partial<LabConfig>): LabConfig => Object.freeze({
 
 export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.freeze({
   'stalled-dependency': {
-    title: 'Contain a stalled dependency',
+    title: 'Failure isolation: contain a stalled dependency',
     config: presetConfig({ policy: 'shared-fifo' }),
   },
   'count-every-request': {
-    title: 'Count every offered request',
+    title: 'Tenant service targets: count every offered request',
     config: presetConfig({ policy: 'shared-round-robin' }),
   },
   'slow-vs-dead': {
-    title: 'A slow dependency hurts more than a dead one',
+    title: 'Failure isolation: a slow dependency hurts more than a dead one',
     config: presetConfig({
       policy: 'shared-fifo',
       slots: 4,
@@ -516,7 +516,7 @@ export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.fr
     }),
   },
   'retry-storm': {
-    title: 'A retry storm outlasts its cause',
+    title: 'Retries and recovery: a retry storm outlasts its cause',
     config: presetConfig({
       policy: 'shared-fifo',
       slots: 5,

@@ -21,7 +21,7 @@ describe('<bulkhead-lab loading="eager">', () => {
   it('shows the preset, its guided steps, the scope, and the full-window result before playback', async () => {
     const el = await lab();
     const text = textOf(el);
-    expect(text).to.contain('Contain a stalled dependency');
+    expect(text).to.contain('Failure isolation: contain a stalled dependency');
     expect(deepAll(el, '[part="steps"] li').length).to.equal(4);
     expect(text).to.contain('not a security boundary');
     expect(el.tick).to.equal(0);

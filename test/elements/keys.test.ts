@@ -310,7 +310,7 @@ describe('exported Markdown', () => {
       snapshot({ policy: 'shared|fifo\n| injected | row |', slots: '`3`' }),
     );
     const lines = text.split('\n');
-    expect(lines[0]).to.equal('# A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second: notes');
+    expect(lines[0]).to.equal('# Notes: A \\[link\\](javascript:x) \\<b\\>bold\\</b\\> \\*em\\* \\| pipe \\# second');
     expect(lines).to.include('| Scheduling policy | shared\\|fifo \\| injected \\| row \\| |');
     expect(lines).to.include('| Total resources | \\`3\\` |');
     expect(lines.filter((l) => l.startsWith('#')).every((l) => /^#{1,2} /.test(l))).to.equal(true);
@@ -337,7 +337,7 @@ describe('exported Markdown', () => {
       URL.createObjectURL = create;
     }
     const text = await blobs[0]!.text();
-    expect(text.split('\n')[0]).to.equal('# Mine \\| \\[yours\\](javascript:y): notes');
+    expect(text.split('\n')[0]).to.equal('# Notes: Mine \\| \\[yours\\](javascript:y)');
     const line = exportedLine(text);
     expect(line).to.match(/ from <http:\/\/[^<>\s`()[\]|]+>\.$/);
     expect(line).to.contain('#x%29%5D%28javascript:alert%281%29%29%3Cb%3E%60c%60%7C>.');

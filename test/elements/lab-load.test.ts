@@ -181,7 +181,7 @@ describe('a lab far below the viewport', () => {
       await frames();
       expect(runs, 'simulations while far away').to.equal(0);
       expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([]);
-      expect(textOf(lab)).to.contain('Contain a stalled dependency');
+      expect(textOf(lab)).to.contain('Failure isolation: contain a stalled dependency');
       expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight); // a screen, without bulkhead-lab.css
       lab.scrollIntoView();
       await frames();

@@ -80,7 +80,9 @@ describe('the words of the experiment', () => {
       'still be waiting or running',
       'caps waiting requests only',
       'handed it directly',
-      'never preempts',
+      'No policy preempts',
+      'cannot interrupt a running call',
+      'start at arrival',
       'numeric order',
     ]) {
       expect(ordering).to.contain(rule);
@@ -106,8 +108,26 @@ describe('the words of the experiment', () => {
     }
   });
 
+  it('links the sources of its ideas, each with what it relates to', async () => {
+    const links = deepAll<HTMLAnchorElement>(await lab(), '#scope a');
+    expect(links.map((a) => textOf(a))).to.deep.equal([
+      'Bulkhead pattern',
+      'Release It! (Michael T. Nygard)',
+      'Resilience4j Bulkhead',
+      'Polly concurrency limiter',
+      'cockatiel bulkhead',
+      'Netflix concurrency-limits',
+    ]);
+    for (const a of links) {
+      expect(a.protocol, a.href).to.equal('https:');
+      expect(a.rel).to.equal('noopener');
+      expect(textOf(a.parentElement!).length, a.href).to.be.greaterThan(textOf(a).length + 40);
+    }
+    expect(textOf(links.at(-1)!.parentElement!)).to.contain('Partitions with idle borrowing');
+  });
+
   it('states each experiment its own scope', async () => {
-    expect(textOf(await lab('count-every-request'))).to.contain('not a service-level agreement');
+    expect(textOf(await lab('count-every-request'))).to.contain('not a contractual SLA estimate');
     expect(textOf(await lab('slow-vs-dead'))).to.contain("A's latency is fixed at 9 ticks");
   });
 
@@ -124,7 +144,7 @@ describe('the words of the experiment', () => {
 
 describe('guided steps that teach exactly', () => {
   it('stalled dependency: B stays at 1 of 4 until A total timeout is 4 or less', async () => {
-    const step = GUIDES['stalled-dependency'][3]!;
+    const step = GUIDES['stalled-dependency'][3]!.text;
     expect(step).to.contain('B stays at 1 of 4 all the way down to 5 ticks').and.contain('4 ticks or less');
     const el = await lab();
     for (const [timeout, completed] of [
@@ -141,7 +161,7 @@ describe('guided steps that teach exactly', () => {
   });
 
   it('count every request: target and timeout move separately, and rejections hide behind a good p95', async () => {
-    const steps = GUIDES['count-every-request'].join(' ');
+    const steps = GUIDES['count-every-request'].map((step) => step.text).join(' ');
     expect(steps).to.contain('at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick');
     expect(steps).to.contain('at 8 ticks 3 of 4 complete and the p95 grows to 7');
     expect(steps).to.contain("three of B's requests are rejected");
@@ -180,7 +200,7 @@ describe('guided steps that teach exactly', () => {
 describe('headings that fit the article', () => {
   it("start at level 2 by default: sections and the first screen's gates at 3, the widgets in sections at 4", async () => {
     const el = await lab();
-    expect(headings(el)[0]).to.deep.equal([2, 'Contain a stalled dependency']);
+    expect(headings(el)[0]).to.deep.equal([2, 'Failure isolation: contain a stalled dependency']);
     expect(headings(deep(el, 'outcome-gate:not([window])'))[0]![0]).to.equal(3);
     expect(headings(deep(el, 'outcome-gate[window="inspected"]'))[0]![0]).to.equal(4);
     expect(headings(deep(el, 'slot-board'))[0]![0]).to.equal(4);

@@ -98,7 +98,7 @@ describe('notes', () => {
     expect(blobs.length).to.equal(1);
     const text = await blobs[0]!.text();
     expect(blobs[0]!.type).to.equal('text/markdown');
-    expect(text).to.contain('# Contain a stalled dependency: notes');
+    expect(text).to.contain('# Notes: Failure isolation: contain a stalled dependency');
     expect(text).to.contain('Strict partitions rescue B.');
     expect(text).to.contain('## Current settings and full-window results');
     expect(text).to.contain('| Scheduling policy | Strict tenant partitions |');

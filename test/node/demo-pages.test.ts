@@ -24,9 +24,9 @@ test('the demo page shows the three experiments as labs', async () => {
     labs.map((lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent),
   );
   assert.deepEqual(titles, [
-    'Contain a stalled dependency',
-    'Count every offered request',
-    'A slow dependency hurts more than a dead one',
+    'Failure isolation: contain a stalled dependency',
+    'Tenant service targets: count every offered request',
+    'Failure isolation: a slow dependency hurts more than a dead one',
   ]);
   const slowB = await shadowText(page, '#slow', 'outcome-gate[tenant="B"]:not([window])');
   assert.match(slowB, /3 completed of 11 required \(90 % of 12 offered\)/);

@@ -42,7 +42,7 @@ test('one script tag and one element: the lab renders and answers a page script'
       'bulkhead-lab',
       (lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent,
     ),
-    'Contain a stalled dependency',
+    'Failure isolation: contain a stalled dependency',
   );
   const completed = await page.evaluate(
     () =>

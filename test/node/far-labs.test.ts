@@ -63,7 +63,10 @@ test('21 labs: the first is drawn, every other one is an empty box until the rea
   assert.ok(counts[0]! > 50, `the first lab holds ${counts[0]} elements`);
   // A far lab draws its header (title, kicker, tagline) and an empty box: no view, no section.
   const far = counts.slice(2);
-  assert.ok(far.every((count) => count === far[0] && count < 12), far.join(', '));
+  assert.ok(
+    far.every((count) => count === far[0] && count < 12),
+    far.join(', '),
+  );
   await page.locator('#lab-10').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('#lab-10')!.shadowRoot!.querySelector('lab-controls'));
   assert.deepEqual(errors, []);

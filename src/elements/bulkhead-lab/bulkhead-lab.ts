@@ -11,6 +11,7 @@ import { ScenarioElement } from '../scenario-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import { SECTIONS, type LabView, type Section } from './sections.js';
+import { parseStepCheck, type StepCheck } from './step-check.js';
 
 /** Every section, and the id of the group (the section with a heading) each one belongs to. */
 const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
@@ -175,6 +176,17 @@ export class BulkheadLab extends ScenarioElement {
       .scope li {
         margin: 0.15em 0;
       }
+      [part='steps'] .done {
+        font-weight: 600;
+        color: var(--_pass);
+        white-space: nowrap;
+      }
+      .references {
+        margin-top: 0.5em;
+      }
+      .references a {
+        color: var(--_accent);
+      }
       /* A lab not near the viewport yet keeps a screen's height: what it draws then pushes nothing
          on screen down. */
       .far,
@@ -254,6 +266,32 @@ export class BulkheadLab extends ScenarioElement {
     if (!this.drawn.has(id)) this.drawn = new Set([...this.drawn, id]);
   }
 
+  /** Each guided step's condition, read once; one that can never hold is warned about once. */
+  readonly #checks = new Map<string, StepCheck | null>();
+
+  #holds(condition: string): boolean {
+    let check = this.#checks.get(condition);
+    if (check === undefined) {
+      const parsed = parseStepCheck(condition);
+      check = typeof parsed === 'function' ? parsed : null;
+      this.#checks.set(condition, check);
+      if (!check)
+        console.warn(
+          `<bulkhead-lab> data-check="${condition.slice(0, 80)}" can never hold: ${(parsed as { problem: string }).problem}`,
+        );
+    }
+    return check !== null && check(this.scenario.config, this.scenario.tick);
+  }
+
+  /** Marks the page's own steps (`<li data-check>` in the `steps` slot) done while their condition holds. */
+  #markSteps() {
+    for (const step of this.querySelectorAll<HTMLElement>(':scope > [slot="steps"] [data-check]'))
+      step.toggleAttribute('data-done', this.#holds(step.dataset.check!));
+  }
+
+  /** A page may add or change its steps at any time. */
+  readonly #stepsChanged = new MutationObserver(() => this.#markSteps());
+
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
   get #labKey(): string {
     return labKey(this);
@@ -273,6 +311,7 @@ export class BulkheadLab extends ScenarioElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#leaveLabKeys = joinLabKeys(this);
+    this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
     if (this.permalink) {
@@ -284,6 +323,7 @@ export class BulkheadLab extends ScenarioElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#stepsChanged.disconnect();
     this.#leaveLabKeys?.();
     this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
@@ -334,6 +374,7 @@ export class BulkheadLab extends ScenarioElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    this.#markSteps();
     // Watches the lab until it is near, then the first section still to draw: the sections below it
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
@@ -405,7 +446,14 @@ export class BulkheadLab extends ScenarioElement {
     const near = this.#near || this.#eager;
     const building = near && !this.#eager && FIRST_VIEWS.some((id) => !this.drawn.has(id));
     const top = Math.min(6, this.level + 1);
-    const lab: LabView = { experiment, title, top, widgets: Math.min(6, top + 1), key: this.#labKey };
+    const lab: LabView = {
+      experiment,
+      title,
+      top,
+      widgets: Math.min(6, top + 1),
+      key: this.#labKey,
+      holds: (check) => this.#holds(check),
+    };
     return html`
       <article class="lab ${building ? 'building' : ''}" part="lab" aria-label=${title}>
         <header part="header">

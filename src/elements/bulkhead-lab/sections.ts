@@ -5,13 +5,14 @@
  * each section drawn as the reader comes near it (or at once with `loading="eager"`), a closed
  * section when it is opened.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
 import {
   GUIDES,
   compareAbout,
   fullWindow,
   ordering,
+  REFERENCES,
   scope,
   SCOPE_BY_EXPERIMENT,
   sweepAbout,
@@ -28,6 +29,8 @@ export interface LabView {
   top: number;
   /** The lab's key for its notes (see `labKey`). */
   key: string;
+  /** Whether a guided step's condition holds now (see `step-check.ts`). */
+  holds: (check: string) => boolean;
 }
 
 export interface Section {
@@ -76,11 +79,14 @@ export const SECTIONS: readonly Section[] = [
     id: 'experiment',
     heading: () => msg('Your experiment'),
     // The preset's steps, or the page's own in the `steps` slot.
-    about: ({ experiment }) => html`<slot name="steps"><ol part="steps">${GUIDES[experiment].map(
-      (step) => html`<li>${step}</li>`,
+    about: ({ experiment, holds }) => html`<slot name="steps"><ol part="steps">${GUIDES[experiment].map(
+      ({ text, check }) => {
+        const done = check !== undefined && holds(check);
+        return html`<li ?data-done=${done}>${text}${done ? html` <span class="done">✓ ${msg('Done')}</span>` : nothing}</li>`;
+      },
     )}</ol></slot>
       <p class="about">${msg(
-        'Play shows the 21 ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
+        'Play inspects the 20 modeled ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
       )}</p>`,
   },
   {
@@ -149,8 +155,14 @@ export const SECTIONS: readonly Section[] = [
     id: 'scope',
     heading: () => msg('Scope and references'),
     about: ({ experiment }) => html`<ul class="scope">
-      ${scope().map((line) => html`<li>${line}</li>`)}
-      <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-    </ul>`,
+        ${scope().map((line) => html`<li>${line}</li>`)}
+        <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
+      </ul>
+      <ul class="scope references" aria-label=${msg('References')}>
+        ${REFERENCES.map(
+          ({ name, href, relation }) =>
+            html`<li><a href=${href} rel="noopener" target="_blank">${name}</a>: ${relation()}</li>`,
+        )}
+      </ul>`,
   },
 ];

@@ -114,7 +114,7 @@ export function notesMarkdown(options: {
   const { heading, notes, current, baseline, date } = options;
   const url = options.url ?? globalThis.location?.href;
   return [
-    msg(str`# ${markdownText(heading)}: notes`),
+    msg(str`# Notes: ${markdownText(heading)}`),
     '',
     url === undefined
       ? msg(str`Exported ${date.toISOString()}.`)

@@ -1,0 +1,50 @@
+/**
+ * When a guided step is done. A step's condition is `field=value` pairs joined by `,`, all of which
+ * must hold: each field is a config attribute (`policy`, `a-timeout`, …) or `tick`. A value may also
+ * be alternatives (`shared-round-robin|borrowing`) or, for a number, a range (`1..4`). The preset's
+ * steps and a page's own (`<li data-check="…">`) are read the same way.
+ */
+import { FAULTS, FIELDS, POLICIES, type LabConfig } from '../../sim/config.js';
+import { attributeOf } from '../../scenario/source.js';
+
+/** Whether a step's condition holds for these settings at this tick. */
+export type StepCheck = (config: Readonly<LabConfig>, tick: number) => boolean;
+
+const FIELD_BY_ATTRIBUTE: ReadonlyMap<string, keyof LabConfig> = new Map(FIELDS.map((f) => [attributeOf(f), f]));
+/** Fields whose value may be `none`. */
+const MAY_BE_NONE: ReadonlySet<string> = new Set(['aRecovers', 'retryBudget']);
+
+/** One accepted value: a word, a whole number, or a range of whole numbers. */
+function valueTest(field: string, text: string): ((value: unknown) => boolean) | string {
+  if (field === 'policy' || field === 'aFault') {
+    const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+    return allowed.includes(text) ? (value) => value === text : `"${text}" is not one of ${allowed.join(', ')}`;
+  }
+  if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null || value === undefined;
+  const range = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
+  if (!range) return `"${text}" is not a whole number or a range such as 1..4`;
+  const low = Number(range[1]);
+  const high = Number(range[2] ?? range[1]);
+  if (low > high) return `"${text}" is an empty range`;
+  return (value) => typeof value === 'number' && value >= low && value <= high;
+}
+
+/**
+ * Reads a condition: its check, or what makes it one that can never hold (an unknown field, a
+ * value a field never takes, or text that is not `field=value`).
+ */
+export function parseStepCheck(condition: string): StepCheck | { problem: string } {
+  const tests: ((config: Readonly<LabConfig>, tick: number) => boolean)[] = [];
+  for (const pair of condition.split(',')) {
+    const [name = '', value, ...rest] = pair.split('=').map((part) => part.trim());
+    if (value === undefined || rest.length) return { problem: `"${pair.trim()}" is not field=value` };
+    const field = name === 'tick' ? 'tick' : FIELD_BY_ATTRIBUTE.get(name);
+    if (!field) return { problem: `"${name}" is not a config attribute or tick` };
+    const alternatives = value.split('|').map((text) => valueTest(field, text.trim()));
+    const wrong = alternatives.find((test): test is string => typeof test === 'string');
+    if (wrong) return { problem: `${name}: ${wrong}` };
+    const holds = (given: unknown) => alternatives.some((test) => (test as (value: unknown) => boolean)(given));
+    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(config[field]));
+  }
+  return (config, tick) => tests.every((test) => test(config, tick));
+}
