@@ -27,21 +27,23 @@ export function plural(n: number, one: string, other: string): string {
 }
 
 /**
- * `n` rounded to `places` decimals, as the locale writes it. Written out rather than with
- * `Intl.NumberFormat`, whose first use loads the browser's number data: over 100 ms on a
+ * A number rounded to one decimal, as the locale writes it: `66.7`, `66,7`. Written out rather than
+ * with `Intl.NumberFormat`, whose first use loads the browser's number data: over 100 ms on a
  * phone-class CPU, more than a whole lab's first screen costs.
  */
-function rounded(n: number, places: number): string {
-  const scale = 10 ** places;
-  const text = String(Math.round(n * scale) / scale);
+export const decimal = (n: number): string => {
+  const text = String(Math.round(n * 10) / 10);
   return currentLocale() === 'de' ? text.replace('.', ',') : text;
-}
+};
 
-/** A number rounded to one decimal, as the locale writes it: `66.7`, `66,7`. */
-export const decimal = (n: number): string => rounded(n, 1);
-
-/** A number as given, to at most three decimals, as the locale writes it: `0.375`, `0,375`. */
-export const numeral = (n: number): string => rounded(n, 3);
+/**
+ * A number as given, to at most three decimals, as the locale writes it: `0.375`, `0,375`. A
+ * function of its own, not an option of `decimal`, so that what loads only `decimal` stays as small.
+ */
+export const numeral = (n: number): string => {
+  const text = String(Math.round(n * 1000) / 1000);
+  return currentLocale() === 'de' ? text.replace('.', ',') : text;
+};
 
 /** `a`, `a and b`, `a, b, and c` (`a, b und c`): written out, as `Intl.ListFormat`'s first use is slow too. */
 export function listAnd(items: string[]): string {

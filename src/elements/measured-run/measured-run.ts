@@ -526,7 +526,7 @@ export class MeasuredRun extends LitElement {
     const load = machine.loadAverageAtStart?.[0];
     const where =
       load === undefined
-        ? msg(str`${machine.cpuModel}, ${machine.platform}`)
+        ? `${machine.cpuModel}, ${machine.platform}`
         : msg(str`${machine.cpuModel}, ${machine.platform}, load average ${numeral(load)} at the start`);
     const [perSecond, pool, timeout, seconds] = [
       numeral(options.ratePerSecond),
