@@ -6,6 +6,7 @@ import path from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyLiterals } from './scripts/minify-literals.mjs';
+import { usedTranslations } from './scripts/used-translations.mjs';
 
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 /** Our own notice, once at the top of every file (the full text is in LICENSE); `/*!` survives minification. */
@@ -43,6 +44,12 @@ const elements = fs
   .filter((entry) => entry.isDirectory() && fs.existsSync(`src/elements/${entry.name}/define.ts`))
   .map((entry) => entry.name)
   .filter((name) => name !== 'measured-run');
+
+/**
+ * A translation imports `str` from @lit/localize's main module, which also brings its page-wide
+ * locale machinery; none of its modules does anything on import, so the unused ones go.
+ */
+const localizeTreeshake = { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') };
 
 const gateEntry = path.resolve('dist/lib/elements/outcome-gate/define.js');
 
@@ -85,14 +92,13 @@ export default [
   // lab's space before the script has drawn it. A few files more are fetched only when needed: each
   // view a reader opens on demand (`bulkhead-lab.policy-compare.js`, `…sweep-chart.js`,
   // `…request-inspector.js`), and each translation (`bulkhead-lab.de.js`) for a page in its language.
+  // Every translation file of every build keeps only the messages of that build's modules.
   {
     input: 'dist/lib/bundle.js',
     // The translation imports Lit's `html` from the bundle, which may export it for that: one file
     // stays one file, instead of an entry that re-exports a chunk.
     preserveEntrySignatures: 'allow-extension',
-    // The translation imports `str` from @lit/localize's main module, which also brings its
-    // page-wide locale machinery; none of its modules does anything on import, so unused ones go.
-    treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') },
+    treeshake: localizeTreeshake,
     output: {
       dir: 'dist',
       format: 'es',
@@ -103,7 +109,7 @@ export default [
       chunkFileNames: ({ facadeModuleId, name }) =>
         `bulkhead-lab.${facadeModuleId?.match(/elements\/([\w-]+)\/define\.js$/)?.[1] ?? name}.js`,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify, stylesheet()],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
@@ -120,13 +126,24 @@ export default [
       chunkFileNames: 'chunks/[name]-[hash].js',
       manualChunks: coreChunk,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
   },
   // The measured companion in one file with its own copy of Lit: a page that shows measurements
-  // loads no model, and one that also shows the lab loads Lit twice, which Lit allows.
+  // loads no model, and one that also shows the lab loads Lit twice, which Lit allows. Its German
+  // words are a file of their own beside it (`measured-run.de.js`), fetched only to show German;
+  // like the bundle's, it imports Lit's `html` and the `str` tag from the entry.
   {
     input: 'dist/lib/elements/measured-run/define.js',
-    output: { file: 'dist/elements/measured-run.js', format: 'es', banner, sourcemap: true },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), minify],
+    preserveEntrySignatures: 'allow-extension',
+    treeshake: localizeTreeshake,
+    output: {
+      dir: 'dist/elements',
+      format: 'es',
+      banner,
+      sourcemap: true,
+      entryFileNames: 'measured-run.js',
+      chunkFileNames: 'measured-run.[name].js',
+    },
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
   },
 ];

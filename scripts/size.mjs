@@ -27,10 +27,18 @@ export const BUDGETS = [
   { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 16 * KB },
 ];
 
-/** The German words, as the bundle and the per-element entries fetch them for a German page. */
-export const TRANSLATIONS = { bundle: 'dist/bulkhead-lab.de.js', elements: /^de-.*\.js$/ };
+/**
+ * The German words, as the bundle, the per-element entries and <measured-run> fetch them for a
+ * German page; each holds only the messages of what it is fetched for.
+ */
+export const TRANSLATIONS = {
+  bundle: 'dist/bulkhead-lab.de.js',
+  elements: /^de-.*\.js$/,
+  measuredRun: 'dist/elements/measured-run.de.js',
+};
 const isTranslation = (file) =>
-  file === path.normalize(TRANSLATIONS.bundle) || TRANSLATIONS.elements.test(path.basename(file));
+  [TRANSLATIONS.bundle, TRANSLATIONS.measuredRun].map((name) => path.normalize(name)).includes(path.normalize(file)) ||
+  TRANSLATIONS.elements.test(path.basename(file));
 
 export function measure(file) {
   const code = fs.readFileSync(file);
@@ -142,6 +150,13 @@ export async function pageCosts() {
   });
   const german = await closureSize('dist/bulkhead-lab.js', { dynamic: isTranslation });
   rows.push({ label: 'a page in German, all-in-one bundle', gzip: german.gzip, files: german.files.length });
+  for (const [label, dynamic] of [
+    ['a <measured-run>, its own entry', false],
+    ['a <measured-run> in German, its own entry', isTranslation],
+  ]) {
+    const measured = await closureSize('dist/elements/measured-run.js', { dynamic });
+    rows.push({ label, gzip: measured.gzip, files: measured.files.length });
+  }
   return rows;
 }
 
@@ -183,9 +198,10 @@ async function main() {
   }
   for (const file of jsFiles('dist/elements')) {
     const { raw, gzip } = measure(file);
-    const isEntry = path.dirname(file) === path.normalize('dist/elements');
+    const isEntry = path.dirname(file) === path.normalize('dist/elements') && !isTranslation(file);
     const all = isEntry ? await closureSize(file) : null;
-    rows.push([file, num(raw), num(gzip), all ? `${all.files.length}, ${num(all.raw)}, ${num(all.gzip)}` : '(chunk)']);
+    const kind = isTranslation(file) ? '(German words)' : '(chunk)';
+    rows.push([file, num(raw), num(gzip), all ? `${all.files.length}, ${num(all.raw)}, ${num(all.gzip)}` : kind]);
   }
   const lib = jsFiles('dist/lib').map(measure);
   rows.push([`dist/lib (${lib.length} ES modules for bundlers)`, num(lib.reduce((s, m) => s + m.raw, 0)), '', '']);
@@ -213,6 +229,7 @@ async function main() {
   for (const [label, file] of [
     ['for the all-in-one bundle', TRANSLATIONS.bundle],
     ['for the per-element entries', `dist/elements/chunks/${elementsGerman}`],
+    ['for <measured-run>', TRANSLATIONS.measuredRun],
   ]) {
     const { raw, gzip } = measure(file);
     console.log(`  ${label}: ${kb(gzip)} (${num(gzip)} B; ${num(raw)} B raw), ${file}`);

@@ -7,58 +7,8 @@ import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.j
 import { percent, ticks } from '../../src/elements/format.js';
 import { langOf } from '../../src/i18n/locale-controller.js';
 import { inLocale, loadLocale, localeOf } from '../../src/i18n/msg.js';
+import { catalogue, englishPhrases, everyText, leftEnglish } from '../helpers/english-left.js';
 import { buttonByLabel, deep, deepAll, settled, textOf } from '../helpers/ui.js';
-
-/** Every text a reader or a screen reader meets in `root` and the shadow trees inside it. */
-function everyText(root: Element): string {
-  const parts: string[] = [];
-  const visit = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-    if (node instanceof Element) {
-      for (const name of ['aria-label', 'aria-valuetext', 'title', 'placeholder'])
-        if (node.hasAttribute(name)) parts.push(node.getAttribute(name)!);
-      if (node.shadowRoot) visit(node.shadowRoot);
-    }
-    for (const child of node.childNodes) visit(child);
-  };
-  visit(root);
-  return parts.join(' ').replace(/\s+/g, ' ');
-}
-
-interface Unit {
-  id: string;
-  /** The English text between the placeholders. */
-  english: string[];
-  german: string;
-}
-
-/** The translation catalogue the library ships, as translators edit it. */
-async function catalogue(): Promise<Unit[]> {
-  const xml = new DOMParser().parseFromString(await (await fetch('/xliff/de.xlf')).text(), 'application/xml');
-  return [...xml.querySelectorAll('trans-unit')].map((unit) => ({
-    id: unit.id,
-    english: [...unit.querySelector('source')!.childNodes]
-      .filter((node) => node.nodeType === Node.TEXT_NODE)
-      .map((node) => node.textContent!.trim()),
-    german: unit.querySelector('target')?.textContent ?? '',
-  }));
-}
-
-/**
- * The English phrases a German page must not show: every stretch of a catalogue entry between its
- * placeholders, of two words or more, or one word of five letters or more, that its German
- * translation does not keep as it is (a term such as "Slot", "Timeout" or "Baseline").
- */
-const englishPhrases = (units: Unit[]) =>
-  units.flatMap(({ english, german }) =>
-    english
-      .map((text) => text.replace(/^[\s,.;:·(–—]+|[\s,.;:·)–—]+$/g, ''))
-      .filter((text) => /[a-z]/i.test(text) && (/\s/.test(text) || text.length >= 5) && !german.includes(text)),
-  );
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const leftEnglish = (text: string, phrases: string[]) =>
-  [...new Set(phrases)].filter((phrase) => new RegExp(`(^|[^\\p{L}])${escape(phrase)}($|[^\\p{L}])`, 'u').test(text));
 
 /** Opens every closed section and every `<details>` in the lab, and waits until all of it is drawn. */
 async function openEverything(lab: BulkheadLab) {

@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/measured-run/define.js';
 import type { MeasuredRun } from '../../src/elements/measured-run/measured-run.js';
+import { catalogue, englishPhrases, everyText, leftEnglish } from '../helpers/english-left.js';
 import { deepAll, textOf } from '../helpers/ui.js';
 
 const FIXTURE = '/test/elements/fixtures/measured-small.json';
@@ -181,101 +182,102 @@ async function afterLateAnswers() {
   await pause(100);
 }
 
-describe('<measured-run> with a file it cannot read', () => {
-  // Loose on purpose: each case writes a wrong type into the file's data.
-  type Data = Record<string, any>;
-  const cases: [spoil: (data: Data) => void, message: string][] = [
-    [(d) => delete d.meta.date, 'meta.date: expected a string, got nothing'],
-    [(d) => (d.meta.date = 20261130), 'meta.date: expected a string, got 20261130'],
-    [(d) => (d.meta.label = 5), 'meta.label: expected a string, got 5'],
-    [(d) => (d.meta.machine = 'x'), 'meta.machine: expected an object, got "x"'],
-    [(d) => (d.meta.machine.cpuCount = null), 'meta.machine.cpuCount: expected a number, got null'],
-    [(d) => (d.meta.machine.cpuModel = 5), 'meta.machine.cpuModel: expected a string, got 5'],
-    [(d) => (d.options.poolSize = '20'), 'options.poolSize: expected a number, got "20"'],
-    [(d) => (d.runs = {}), 'runs: expected an array, got an object'],
-    [(d) => (d.runs[3].pool = 1), 'runs[3].pool: expected a string, got 1'],
-    [(d) => (d.runs[0].scenario = null), 'runs[0].scenario: expected a string, got null'],
-    [(d) => (d.runs[0].durationMs = '3000'), 'runs[0].durationMs: expected a number, got "3000"'],
-    [(d) => delete d.runs[2].windowMs, 'runs[2].windowMs: expected a number, got nothing'],
-    [(d) => (d.runs[0].endpoints[0] = null), 'runs[0].endpoints[0]: expected an object, got null'],
-    [(d) => (d.runs[0].endpoints[1].path = ['/b']), 'runs[0].endpoints[1].path: expected a string, got an array'],
-    [
-      (d) => (d.runs[2].endpoints[0].totals.sent = '300'),
-      'runs[2].endpoints[0].totals.sent: expected a number, got "300"',
-    ],
-    [
-      (d) => (d.runs[1].endpoints[1].totals.successRate = true),
-      'runs[1].endpoints[1].totals.successRate: expected a number or null, got true',
-    ],
-    [
-      (d) => delete d.runs[1].endpoints[0].totals.p50Ms,
-      'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing',
-    ],
-    [
-      (d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
-      'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"',
-    ],
-    [(d) => (d.runs[0].endpoints[1].windows = null), 'runs[0].endpoints[1].windows: expected an array, got null'],
-    [(d) => (d.runs[1].endpoints[0].windows[2] = 7), 'runs[1].endpoints[0].windows[2]: expected an object, got 7'],
-    [
-      (d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'),
-      'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"',
-    ],
-    [
-      (d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'),
-      'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"',
-    ],
-    [
-      (d) => delete d.runs[3].endpoints[1].windows[1].timeout,
-      'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing',
-    ],
-    [(d) => delete d.options.leadMs, 'options.leadMs: expected a number, got nothing'],
-    [
-      (d) => (d.meta.machine.loadAverageAtStart = [1, '2']),
-      'meta.machine.loadAverageAtStart[1]: expected a number, got "2"',
-    ],
-    [(d) => delete d.runs[0].leadMs, 'runs[0].leadMs: expected a number, got nothing'],
-    [(d) => (d.runs[2].limits = null), 'runs[2].limits: expected an array, got null'],
-    [(d) => (d.runs[2].limits[0].atMs = '120'), 'runs[2].limits[0].atMs: expected a number, got "120"'],
-    [(d) => (d.runs[2].model.note = 3), 'runs[2].model.note: expected a string, got 3'],
-    [(d) => (d.runs[3].model.predicted = { a: 1 }), 'runs[3].model.predicted.b: expected a number, got nothing'],
-    [
-      (d) => (d.runs[0].endpoints[0].totals.sent = -5),
-      'runs[0].endpoints[0].totals.sent: expected a count (a whole number from 0 to 1000000000), got -5',
-    ],
-    [
-      (d) => (d.runs[0].endpoints[1].totals.ok = 1e308),
-      'runs[0].endpoints[1].totals.ok: expected a count (a whole number from 0 to 1000000000), got 1e+308',
-    ],
-    [
-      (d) => (d.runs[1].endpoints[1].totals.successRate = 7),
-      'runs[1].endpoints[1].totals.successRate: expected a share from 0 to 1 or null, got 7',
-    ],
-    [
-      (d) => (d.runs[2].endpoints[0].totals.rejected = 2.5),
-      'runs[2].endpoints[0].totals.rejected: expected a count (a whole number from 0 to 1000000000), got 2.5',
-    ],
-    [
-      (d) => (d.runs[2].endpoints[1].totals.ok += 1),
-      'runs[2].endpoints[1].totals: ok + timeout + rejected + other is 301, but sent is 300',
-    ],
-    [
-      (d) => (d.runs[1].endpoints[0].totals.p99Ms = -3),
-      'runs[1].endpoints[0].totals.p99Ms: expected a time from 0 to 10000000 ms or null, got -3',
-    ],
-    [
-      (d) => (d.runs[0].endpoints[0].windows[1].sent = -1),
-      'runs[0].endpoints[0].windows[1].sent: expected a count (a whole number from 0 to 1000000000), got -1',
-    ],
-    [(d) => (d.runs[0].windowMs = 0), 'runs[0].windowMs: expected a number above 0, at most 10000000, got 0'],
-    [(d) => (d.options.poolSize = -20), 'options.poolSize: expected a number above 0, at most 1000000, got -20'],
-    [(d) => (d.runs[3].model.predicted.a = 1.5), 'runs[3].model.predicted.a: expected a share from 0 to 1, got 1.5'],
-    [
-      (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
-      'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
-    ],
-  ];
+// Loose on purpose: each case writes a wrong type into the file's data.
+type Data = Record<string, any>;
+/** Ways to spoil the fixture, each with the message that says what is wrong. */
+const cases: [spoil: (data: Data) => void, message: string][] = [
+  [(d) => delete d.meta.date, 'meta.date: expected a string, got nothing'],
+  [(d) => (d.meta.date = 20261130), 'meta.date: expected a string, got 20261130'],
+  [(d) => (d.meta.label = 5), 'meta.label: expected a string, got 5'],
+  [(d) => (d.meta.machine = 'x'), 'meta.machine: expected an object, got "x"'],
+  [(d) => (d.meta.machine.cpuCount = null), 'meta.machine.cpuCount: expected a number, got null'],
+  [(d) => (d.meta.machine.cpuModel = 5), 'meta.machine.cpuModel: expected a string, got 5'],
+  [(d) => (d.options.poolSize = '20'), 'options.poolSize: expected a number, got "20"'],
+  [(d) => (d.runs = {}), 'runs: expected an array, got an object'],
+  [(d) => (d.runs[3].pool = 1), 'runs[3].pool: expected a string, got 1'],
+  [(d) => (d.runs[0].scenario = null), 'runs[0].scenario: expected a string, got null'],
+  [(d) => (d.runs[0].durationMs = '3000'), 'runs[0].durationMs: expected a number, got "3000"'],
+  [(d) => delete d.runs[2].windowMs, 'runs[2].windowMs: expected a number, got nothing'],
+  [(d) => (d.runs[0].endpoints[0] = null), 'runs[0].endpoints[0]: expected an object, got null'],
+  [(d) => (d.runs[0].endpoints[1].path = ['/b']), 'runs[0].endpoints[1].path: expected a string, got an array'],
+  [
+    (d) => (d.runs[2].endpoints[0].totals.sent = '300'),
+    'runs[2].endpoints[0].totals.sent: expected a number, got "300"',
+  ],
+  [
+    (d) => (d.runs[1].endpoints[1].totals.successRate = true),
+    'runs[1].endpoints[1].totals.successRate: expected a number or null, got true',
+  ],
+  [
+    (d) => delete d.runs[1].endpoints[0].totals.p50Ms,
+    'runs[1].endpoints[0].totals.p50Ms: expected a number or null, got nothing',
+  ],
+  [
+    (d) => (d.runs[0].endpoints[0].totals.eventLoopDelayPeakMs = '1'),
+    'runs[0].endpoints[0].totals.eventLoopDelayPeakMs: expected a number, got "1"',
+  ],
+  [(d) => (d.runs[0].endpoints[1].windows = null), 'runs[0].endpoints[1].windows: expected an array, got null'],
+  [(d) => (d.runs[1].endpoints[0].windows[2] = 7), 'runs[1].endpoints[0].windows[2]: expected an object, got 7'],
+  [
+    (d) => (d.runs[0].endpoints[1].windows[2].p99Ms = 'x'),
+    'runs[0].endpoints[1].windows[2].p99Ms: expected a number or null, got "x"',
+  ],
+  [
+    (d) => (d.runs[3].endpoints[1].windows[0].tMs = '0'),
+    'runs[3].endpoints[1].windows[0].tMs: expected a number, got "0"',
+  ],
+  [
+    (d) => delete d.runs[3].endpoints[1].windows[1].timeout,
+    'runs[3].endpoints[1].windows[1].timeout: expected a number, got nothing',
+  ],
+  [(d) => delete d.options.leadMs, 'options.leadMs: expected a number, got nothing'],
+  [
+    (d) => (d.meta.machine.loadAverageAtStart = [1, '2']),
+    'meta.machine.loadAverageAtStart[1]: expected a number, got "2"',
+  ],
+  [(d) => delete d.runs[0].leadMs, 'runs[0].leadMs: expected a number, got nothing'],
+  [(d) => (d.runs[2].limits = null), 'runs[2].limits: expected an array, got null'],
+  [(d) => (d.runs[2].limits[0].atMs = '120'), 'runs[2].limits[0].atMs: expected a number, got "120"'],
+  [(d) => (d.runs[2].model.note = 3), 'runs[2].model.note: expected a string, got 3'],
+  [(d) => (d.runs[3].model.predicted = { a: 1 }), 'runs[3].model.predicted.b: expected a number, got nothing'],
+  [
+    (d) => (d.runs[0].endpoints[0].totals.sent = -5),
+    'runs[0].endpoints[0].totals.sent: expected a count (a whole number from 0 to 1000000000), got -5',
+  ],
+  [
+    (d) => (d.runs[0].endpoints[1].totals.ok = 1e308),
+    'runs[0].endpoints[1].totals.ok: expected a count (a whole number from 0 to 1000000000), got 1e+308',
+  ],
+  [
+    (d) => (d.runs[1].endpoints[1].totals.successRate = 7),
+    'runs[1].endpoints[1].totals.successRate: expected a share from 0 to 1 or null, got 7',
+  ],
+  [
+    (d) => (d.runs[2].endpoints[0].totals.rejected = 2.5),
+    'runs[2].endpoints[0].totals.rejected: expected a count (a whole number from 0 to 1000000000), got 2.5',
+  ],
+  [
+    (d) => (d.runs[2].endpoints[1].totals.ok += 1),
+    'runs[2].endpoints[1].totals: ok + timeout + rejected + other is 301, but sent is 300',
+  ],
+  [
+    (d) => (d.runs[1].endpoints[0].totals.p99Ms = -3),
+    'runs[1].endpoints[0].totals.p99Ms: expected a time from 0 to 10000000 ms or null, got -3',
+  ],
+  [
+    (d) => (d.runs[0].endpoints[0].windows[1].sent = -1),
+    'runs[0].endpoints[0].windows[1].sent: expected a count (a whole number from 0 to 1000000000), got -1',
+  ],
+  [(d) => (d.runs[0].windowMs = 0), 'runs[0].windowMs: expected a number above 0, at most 10000000, got 0'],
+  [(d) => (d.options.poolSize = -20), 'options.poolSize: expected a number above 0, at most 1000000, got -20'],
+  [(d) => (d.runs[3].model.predicted.a = 1.5), 'runs[3].model.predicted.a: expected a share from 0 to 1, got 1.5'],
+  [
+    (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
+    'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
+  ],
+];
 
+describe('<measured-run> with a file it cannot read', () => {
   it('names the path of the bad field and quotes its value, in an alert, without throwing', async () => {
     const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
     const escaped = await escapedErrors(async () => {
@@ -360,26 +362,26 @@ describe('<measured-run> with a file it cannot read', () => {
   });
 });
 
-describe('<measured-run> with repeats and busy runs', () => {
-  /** The fixture as a file of version 3: each configuration twice, the second /b of shared/slow-a busy. */
-  async function repeated() {
-    const data = await fixtureData();
-    data.schemaVersion = 3;
-    data.options.repeat = 2;
-    const again = structuredClone(data.runs);
-    for (const run of data.runs) Object.assign(run, { repeat: 1, busy: false, busyReasons: [] });
-    for (const run of again) Object.assign(run, { repeat: 2, busy: false, busyReasons: [] });
-    const slow = again.find((run: { name: string }) => run.name === 'shared/slow-a');
-    slow.busy = true;
-    slow.busyReasons = ["the service's event loop was held up 247 ms"];
-    // What a busy run measured must not count: every /b request failed in it.
-    slow.endpoints[1].totals = { ...slow.endpoints[1].totals, ok: 0, other: 170, successRate: 0 };
-    const quiet = again.find((run: { name: string }) => run.name === 'per-dependency/slow-a');
-    quiet.endpoints[1].totals = { ...quiet.endpoints[1].totals, ok: 290, rejected: 10, successRate: 290 / 300 };
-    data.runs = [...data.runs, ...again];
-    return data;
-  }
+/** The fixture as a file of version 3: each configuration twice, the second /b of shared/slow-a busy. */
+async function repeated() {
+  const data = await fixtureData();
+  data.schemaVersion = 3;
+  data.options.repeat = 2;
+  const again = structuredClone(data.runs);
+  for (const run of data.runs) Object.assign(run, { repeat: 1, busy: false, busyReasons: [] });
+  for (const run of again) Object.assign(run, { repeat: 2, busy: false, busyReasons: [] });
+  const slow = again.find((run: { name: string }) => run.name === 'shared/slow-a');
+  slow.busy = true;
+  slow.busyReasons = ["the service's event loop was held up 247 ms"];
+  // What a busy run measured must not count: every /b request failed in it.
+  slow.endpoints[1].totals = { ...slow.endpoints[1].totals, ok: 0, other: 170, successRate: 0 };
+  const quiet = again.find((run: { name: string }) => run.name === 'per-dependency/slow-a');
+  quiet.endpoints[1].totals = { ...quiet.endpoints[1].totals, ok: 290, rejected: 10, successRate: 290 / 300 };
+  data.runs = [...data.runs, ...again];
+  return data;
+}
 
+describe('<measured-run> with repeats and busy runs', () => {
   it('charts each configuration once, with medians and ranges over the repeats that were not busy', async () => {
     const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
     el.result = await repeated();
@@ -524,5 +526,136 @@ describe('<measured-run> loading a file', () => {
     elsewhere.append(el);
     await loaded(el);
     expect(deepAll(el, 'svg')).to.have.length(8);
+  });
+});
+
+describe('<measured-run> in German', () => {
+  /** Waits until the result is charted, or a message says why not. */
+  const charted = (el: MeasuredRun) =>
+    waitUntil(() => deepAll(el, 'svg, [role="alert"]').length > 0, 'nothing was drawn', { timeout: 5000 });
+  const figuresOf = (el: MeasuredRun) => deepAll(el, 'figure').map((f) => f.textContent.replace(/\s+/g, ' ').trim());
+  const english = async () => englishPhrases(await catalogue());
+
+  it('speaks German with lang="de": no English of the catalogue left, and German numbers', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run lang="de" src=${FIXTURE}></measured-run>`);
+    await charted(el);
+    expect(textOf(el)).to.contain(
+      'Gemessen am 2026-11-30 mit Node v20.20.2 auf 2 Kernen (Test CPU, linux, Load Average 0 zu Beginn): ' +
+        '100 Anfragen/s pro Endpunkt, Pool der Größe 20, Timeout 200 ms, 3 s pro Lauf nach 1 s ohne Störung.',
+    );
+    expect(deepAll(el, 'h3').map((h) => h.textContent)).to.deep.equal([
+      'Gesunde Abhängigkeiten',
+      'A langsam (antwortet knapp innerhalb des Timeouts)',
+      'Alle Läufe',
+    ]);
+    expect(figuresOf(el)[2]).to.contain('/b: 56,7 % erfolgreich (Tick-Modell: 5 %), p50 10 ms, p99 250 ms');
+    expect(figuresOf(el)[2]).to.contain('Zuerst an der Grenze: der Pool, 120 ms nach Beginn der Störung.');
+    expect(deepAll(el, 'svg').map((s) => s.getAttribute('aria-label'))).to.include(
+      '/b, Ein gemeinsamer Pool: p50 10 ms, p99 250 ms, 80 Timeouts, 50 Ablehnungen und 0 andere Fehler ' +
+        'bei 300 nach Beginn der Störung gesendeten Anfragen',
+    );
+    const row = [...deepAll(el, 'tbody tr')[5]!.children].map((c) => c.textContent.trim());
+    expect(row.slice(7, 12)).to.deep.equal(['56,7 %', '5 %', '10 ms', '250 ms', '99,8/s']);
+    expect(leftEnglish(everyText(el), await english())).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('says repeats, medians and busy runs in German, and marks the reasons the file gives as English', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run lang="de"></measured-run>`);
+    el.result = await repeated();
+    await el.updateComplete;
+    expect(textOf(el)).to.contain(
+      '2 Wiederholungen jeder Konfiguration, abwechselnd ausgeführt; 1 Lauf wegen ausgelasteter Maschine weggelassen.',
+    );
+    const figures = figuresOf(el);
+    expect(figures[2]).to.contain(
+      '/b: 56,7 % erfolgreich (Tick-Modell: 5 %), p50 10 ms, p99 250 ms, 1 von 2 Wiederholungen',
+    );
+    expect(figures[2]).to.contain(
+      "Wegen ausgelasteter Maschine weggelassen: Wiederholung 2 (the service's event loop was held up 247 ms).",
+    );
+    expect(figures[3]).to.contain('/b: 98,3 % (96,7 bis 100 %) erfolgreich (Tick-Modell: 100 %)');
+    const machine = deepAll(el, 'tbody tr').map((r) => r.lastElementChild!.textContent.trim());
+    expect(machine.filter((cell) => cell === 'ruhig')).to.have.length(14);
+    expect(machine).to.include("ausgelastet: the service's event loop was held up 247 ms");
+    expect(deepAll(el, 'tbody [lang="en"]').map((span) => span.textContent)).to.deep.equal([
+      "the service's event loop was held up 247 ms",
+      "the service's event loop was held up 247 ms",
+    ]);
+    expect(leftEnglish(everyText(el), await english())).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('says in German what is wrong with a file or its address', async () => {
+    const phrases = await english();
+    const el = await fixture<MeasuredRun>(html`<measured-run lang="de"></measured-run>`);
+    const messages: string[] = [];
+    for (const [spoil] of cases) {
+      const data = await fixtureData();
+      spoil(data);
+      el.result = data;
+      await el.updateComplete;
+      messages.push(alertOf(el));
+    }
+    el.result = { schema: 'something-else' };
+    await el.updateComplete;
+    messages.push(alertOf(el));
+    expect(messages).to.include.members([
+      'Der gemessene Lauf kann nicht angezeigt werden: meta.date: erwartet wurde eine Zeichenkette, gefunden wurde nichts',
+      'Der gemessene Lauf kann nicht angezeigt werden: runs: erwartet wurde ein Array, gefunden wurde ein Objekt',
+      'Der gemessene Lauf kann nicht angezeigt werden: runs[0].endpoints[0].totals.sent: erwartet wurde eine Anzahl ' +
+        '(eine ganze Zahl von 0 bis 1000000000), gefunden wurde -5',
+      'Der gemessene Lauf kann nicht angezeigt werden: runs[2].endpoints[1].totals: ok + timeout + rejected + other ' +
+        'ergibt 301, aber sent ist 300',
+    ]);
+    // What follows the path is German; the path and the sum name the file's own fields.
+    const explanation = (message: string) =>
+      message.replace(/^[^:]*: [\w.[\]]+: /, '').replace('ok + timeout + rejected + other', '');
+    expect(messages.filter((message) => leftEnglish(explanation(message), phrases).length > 0)).to.deep.equal([]);
+    const missing = await fixture<MeasuredRun>(html`<measured-run lang="de" src="/no/such/file.json"></measured-run>`);
+    const silent = await fixture<MeasuredRun>(
+      html`<measured-run lang="de" src="/__test/never-answers" timeout="1500"></measured-run>`,
+    );
+    expect(textOf(silent)).to.equal('Messergebnisse werden geladen …');
+    await waitUntil(() => alertOf(missing) !== '' && alertOf(silent) !== '', 'no message', { timeout: 5000 });
+    expect(alertOf(missing)).to.equal(
+      'Der gemessene Lauf kann nicht angezeigt werden: /no/such/file.json antwortete mit 404',
+    );
+    expect(alertOf(silent)).to.equal(
+      'Der gemessene Lauf kann nicht angezeigt werden: /__test/never-answers antwortete nicht innerhalb von 1,5 s',
+    );
+  });
+
+  it('follows a lang changed at runtime, a message already shown included', async () => {
+    const page = await fixture<HTMLElement>(html`<div><measured-run src=${FIXTURE}></measured-run></div>`);
+    const el = page.querySelector('measured-run')!;
+    await charted(el);
+    const lastHeading = () => deepAll(el, 'h3').at(-1)!.textContent;
+    expect(lastHeading()).to.equal('Every run');
+    page.setAttribute('lang', 'de');
+    await pause(0); // the observer's record
+    await el.updateComplete;
+    expect(lastHeading()).to.equal('Alle Läufe');
+    expect(textOf(el)).to.contain('/b: 56,7 % erfolgreich');
+    el.result = { ...(await fixtureData()), meta: null };
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal(
+      'Der gemessene Lauf kann nicht angezeigt werden: meta: erwartet wurde ein Objekt, gefunden wurde null',
+    );
+    page.setAttribute('lang', 'en');
+    await pause(0);
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('Could not show the measured run: meta: expected an object, got null');
+  });
+
+  it('finds the English on an English one (the check can fail)', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${FIXTURE}></measured-run>`);
+    await charted(el);
+    expect(leftEnglish(everyText(el), await english())).to.include.members([
+      'One shared pool',
+      'Every run',
+      "seconds from the fault's start",
+      'sent after the fault',
+    ]);
   });
 });

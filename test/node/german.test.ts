@@ -1,18 +1,19 @@
 // German from the built files: an English page never fetches the German words; a German page
 // fetches them once, whichever way it includes the elements. The catalogue is complete and in step
-// with the source: every message has a translation with the same placeholders.
+// with the source: every message has a translation with the same placeholders; each German file
+// holds only the words of the build that fetches it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { openPage, servedRepo, wholeLabs } from './browser.js';
+import { openPage, servedRepo, shadowText, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
 
-/** A German file of the build: the bundle's, or the per-element entries' chunk. */
-const GERMAN = /\/bulkhead-lab\.de\.js$|\/elements\/chunks\/de-[\w-]+\.js$/;
+/** A German file of the build: the bundle's, the per-element entries' chunk, or <measured-run>'s. */
+const GERMAN = /\/bulkhead-lab\.de\.js$|\/elements\/chunks\/de-[\w-]+\.js$|\/elements\/measured-run\.de\.js$/;
 
 /** Opens `page`, draws every lab and opens every closed section, and lists the scripts it fetched. */
 async function scriptsFetched(page: string, width = 1280) {
@@ -31,8 +32,14 @@ async function scriptsFetched(page: string, width = 1280) {
   return { fetched, errors };
 }
 
-test('an English page fetches no German: the bundle, the per-element entries, the autoloader', async () => {
-  for (const page of ['/demo/blog.html', '/demo/', '/demo/docs.html', '/test/node/fixtures/autoload.html']) {
+test('an English page fetches no German: the bundle, the per-element entries, the autoloader, <measured-run>', async () => {
+  for (const page of [
+    '/demo/blog.html',
+    '/demo/',
+    '/demo/docs.html',
+    '/test/node/fixtures/autoload.html',
+    '/demo/measured.html',
+  ]) {
     const { fetched, errors } = await scriptsFetched(page);
     assert.ok(
       fetched.some((url) => /bulkhead-lab\.js$|\/elements\//.test(url)),
@@ -59,6 +66,72 @@ test('a German page fetches the German words once, and shows German', async () =
     document.querySelector('bulkhead-lab')?.shadowRoot?.textContent?.includes('Ihr Experiment'),
   );
   await page.close();
+});
+
+test('a German page with <measured-run> fetches its own German words once, and shows German', async () => {
+  const page = '/test/node/fixtures/measured-de.html';
+  const { fetched, errors } = await scriptsFetched(page);
+  assert.deepEqual(
+    fetched.filter((url) => GERMAN.test(url)).map((url) => path.basename(url)),
+    ['measured-run.de.js'],
+  );
+  assert.deepEqual(errors, []);
+  const { page: tab } = await openPage(repo.browser, `${repo.url}${page}`);
+  await tab.locator('measured-run table').waitFor();
+  assert.equal(await shadowText(tab, 'measured-run', 'h3:last-of-type'), 'Alle Läufe');
+  await tab.close();
+});
+
+test('<measured-run> fetches its own German words once when its page turns German, and shows German', async () => {
+  const fetched: string[] = [];
+  const { page, errors } = await openPage(repo.browser, 'about:blank');
+  page.on('request', (request) => void (request.resourceType() === 'script' && fetched.push(request.url())));
+  await page.goto(`${repo.url}/demo/measured.html`, { waitUntil: 'load' });
+  await page.locator('measured-run table').nth(1).waitFor();
+  assert.equal(await shadowText(page, 'measured-run', 'h3:last-of-type'), 'Every run');
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('measured-run')).every((el) =>
+      el.shadowRoot?.textContent?.includes('Alle Läufe'),
+    ),
+  );
+  const meta = await shadowText(page, 'measured-run', '.meta');
+  assert.match(meta, /^Gemessen am \d{4}-\d\d-\d\d mit Node v[\d.]+ auf \d+ Kernen \(/);
+  assert.match(meta, /Load Average \d+(,\d+)? zu Beginn/);
+  assert.deepEqual(
+    fetched.filter((url) => GERMAN.test(url)).map((url) => path.basename(url)),
+    ['measured-run.de.js'],
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The message ids a built German file holds, by the keys lit-localize gives them. */
+const idsIn = (file: string) => new Set(fs.readFileSync(file, 'utf8').match(/\b[sh][0-9a-f]{16}(?=:)/g));
+
+test("each German file holds its own build's words: the lab's none of <measured-run>'s, nor the other way", () => {
+  const catalogue = fs.readFileSync('xliff/de.xlf', 'utf8');
+  const idOf = (source: string) =>
+    new RegExp(`<trans-unit id="(\\w+)">\\s*<source>${source}</source>`).exec(catalogue)![1]!;
+  const [lab, measured] = [idsIn('dist/bulkhead-lab.de.js'), idsIn('dist/elements/measured-run.de.js')];
+  const elements = fs
+    .readdirSync('dist/elements/chunks')
+    .filter((name) => /^de-.*\.js$/.test(name))
+    .map((name) => idsIn(path.join('dist/elements/chunks', name)));
+  assert.equal(elements.length, 1);
+  const [labWord, measuredWord] = [idOf('Bulkhead lab'), idOf('Every run')];
+  assert.ok(lab.has(labWord) && elements[0]!.has(labWord) && !measured.has(labWord), 'a word of the lab');
+  assert.ok(
+    measured.has(measuredWord) && !lab.has(measuredWord) && !elements[0]!.has(measuredWord),
+    'a word of <measured-run>',
+  );
+  // Every message is in the file of a build that shows it.
+  const all = units(catalogue).map((unit) => unit.id);
+  assert.deepEqual(
+    all.filter((id) => !lab.has(id) && !measured.has(id)),
+    [],
+  );
+  assert.ok(measured.size < all.length / 3, `<measured-run>'s file holds ${measured.size} of ${all.length} messages`);
 });
 
 /** The catalogue's messages: id, the source's and the target's placeholders, and whether it has a target. */

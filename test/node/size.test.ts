@@ -1,5 +1,5 @@
 // The size script's arithmetic, and what it measures: the lab's element entries share one copy of
-// Lit, and the all-in-one bundle and <measured-run> stand alone.
+// Lit, and the all-in-one bundle and <measured-run> stand alone, each with its German words beside it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,11 @@ test('the lab elements share one file holding Lit; only the standalone <measured
   const withLit = built('dist/elements').filter((file) => fs.readFileSync(file, 'utf8').includes(LIT_MARKER));
   const measured = path.normalize('dist/elements/measured-run.js');
   assert.deepEqual(await closure(measured), [measured]);
+  // Its German words are a file of their own, which only a page showing German fetches.
+  assert.deepEqual(await closure(measured, { dynamic: true }), [
+    measured,
+    path.normalize('dist/elements/measured-run.de.js'),
+  ]);
   const shared = withLit.filter((file) => file !== measured);
   assert.equal(shared.length, 1, withLit.join(', '));
   assert.ok((await closure('dist/elements/outcome-gate.js')).includes(shared[0]!));
@@ -87,6 +92,9 @@ test('npm run size prints every output and its budgets', () => {
   assert.match(output, /<outcome-gate> with its imports: [\d.]+ KB .*budget 16\.0 KB: (ok|OVER)/);
   assert.match(output, /for the all-in-one bundle: [\d.]+ KB .*dist\/bulkhead-lab\.de\.js/);
   assert.match(output, /a page in German, all-in-one bundle: [\d.]+ KB \([\d,]+ B, 2 files\)/);
+  assert.match(output, /for <measured-run>: [\d.]+ KB .*dist\/elements\/measured-run\.de\.js/);
+  assert.match(output, /a <measured-run>, its own entry: [\d.]+ KB \([\d,]+ B, 1 file\)/);
+  assert.match(output, /a <measured-run> in German, its own entry: [\d.]+ KB \([\d,]+ B, 2 files\)/);
   assert.match(output, /Lit alone \(an empty LitElement\): [\d.]+ KB/);
 });
 

@@ -5,6 +5,8 @@
  * start, and a mark where the fault starts.
  */
 import { svg } from 'lit';
+import { msg } from '../../i18n/msg.js';
+import { numeral } from '../../i18n/words.js';
 import type { EndpointResult, EndpointWindow, RunResult } from './result-file.js';
 
 const WIDTH = 300;
@@ -53,7 +55,8 @@ function pooled(repeats: readonly EndpointResult[]): EndpointWindow[] {
 
 /**
  * `repeats` are the same endpoint in each repeat drawn; `run` gives the lead and the duration.
- * `label` names the mark at 0 (the fault, or the first burst); null draws none.
+ * `label` names the mark at 0 (the fault, or the first burst); null draws none. Drawn in the
+ * element's locale, which words the axes.
  */
 export function endpointChart(
   repeats: readonly EndpointResult[],
@@ -82,7 +85,7 @@ export function endpointChart(
     <rect class="frame" x=${LEFT} y=${TOP} width=${PLOT} height=${LATENCY_HEIGHT}></rect>
     ${latencyTicks.map(
       (ms) => svg`<line class="grid" x1=${LEFT} x2=${LEFT + PLOT} y1=${y(ms)} y2=${y(ms)}></line>
-        <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms < 1000 ? `${ms} ms` : `${ms / 1000} s`}</text>`,
+        <text class="axis" x=${LEFT - 3} y=${y(ms) + 3} text-anchor="end">${ms < 1000 ? `${numeral(ms)} ms` : `${numeral(ms / 1000)} s`}</text>`,
     )}
     ${repeats.map(
       (endpoint) => svg`<polyline class="p99" points=${line(endpoint, 'p99Ms')}></polyline>
@@ -101,9 +104,9 @@ export function endpointChart(
         <rect class="other" x=${left} width=${width} y=${bottom - timeout - rejected - other} height=${other}></rect>`;
     })}
     ${multiples(-lead / 1000, run.durationMs / 1000, timeStep).map(
-      (s) => svg`<text class="axis" x=${x(s * 1000)} y=${TICKS_Y} text-anchor="middle">${s}</text>`,
+      (s) => svg`<text class="axis" x=${x(s * 1000)} y=${TICKS_Y} text-anchor="middle">${numeral(s)}</text>`,
     )}
-    <text class="axis" x=${LEFT + PLOT} y=${TICKS_Y + 11} text-anchor="end">seconds from the fault's start</text>
+    <text class="axis" x=${LEFT + PLOT} y=${TICKS_Y + 11} text-anchor="end">${msg("seconds from the fault's start")}</text>
     ${
       label === null
         ? ''

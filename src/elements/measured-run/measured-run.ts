@@ -1,22 +1,35 @@
 import { LitElement, css, html, svg, type PropertyValues } from 'lit';
+import { LocaleController } from '../../i18n/locale-controller.js';
+import { msg, str } from '../../i18n/msg.js';
+import { decimal, numeral, plural, wordsOf } from '../../i18n/words.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
 import { checkResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
 
-const SCENARIO_LABEL: Record<string, string> = {
-  healthy: 'Healthy dependencies',
-  'slow-a': 'A slow (answers just inside the timeout)',
-  'failing-a': 'A failing fast (503 at once)',
-  'stalled-a': 'A stalled (never answers)',
-  'burst-a': 'A healthy, bursts of requests to /a',
-};
-const POOL_LABEL: Record<string, string> = { shared: 'One shared pool', 'per-dependency': 'A bulkhead per dependency' };
-const RESOURCE_LABEL: Record<string, string> = {
-  pool: 'the pool',
-  connections: 'the connection limit',
-  'event-loop': 'the event loop',
+const SCENARIO_LABEL: Readonly<Record<string, string>> = wordsOf({
+  healthy: () => msg('Healthy dependencies'),
+  'slow-a': () => msg('A slow (answers just inside the timeout)'),
+  'failing-a': () => msg('A failing fast (503 at once)'),
+  'stalled-a': () => msg('A stalled (never answers)'),
+  'burst-a': () => msg('A healthy, bursts of requests to /a'),
+});
+const POOL_LABEL: Readonly<Record<string, string>> = wordsOf({
+  shared: () => msg('One shared pool'),
+  'per-dependency': () => msg('A bulkhead per dependency'),
+});
+const RESOURCE_LABEL: Readonly<Record<string, string>> = wordsOf({
+  pool: () => msg('the pool'),
+  connections: () => msg('the connection limit'),
+  'event-loop': () => msg('the event loop'),
+});
+/** The settings a run name may end in, by what its part starts with: "pool-40" reads "pool 40". */
+const VARIANT_LABEL: Readonly<Record<string, (value: string) => string>> = {
+  pool: (value) => msg(str`pool ${value}`),
+  queue: (value) => msg(str`queue ${value}`),
+  wait: (value) => msg(str`wait ${value}`),
+  connections: (value) => msg(str`connections ${value}`),
 };
 
 /** A run's own settings, from the end of its name: "shared/slow-a/pool-40/wait-50ms" gives "pool 40, wait 50ms". */
@@ -24,7 +37,10 @@ const variantOf = (run: RunResult) =>
   run.name
     .split('/')
     .slice(2)
-    .map((part) => part.replace('-', ' '))
+    .map((part) => {
+      const [key = '', value = ''] = part.split(/-(.*)/);
+      return Object.hasOwn(VARIANT_LABEL, key) && value ? VARIANT_LABEL[key]!(value) : part.replace('-', ' ');
+    })
     .join(', ');
 
 /** How long a load may take before the element gives up, unless `timeout` says otherwise. */
@@ -33,20 +49,43 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** A label for a known key; any other key, including "__proto__", as itself. */
-const labelOf = (labels: Record<string, string>, key: string) => (Object.hasOwn(labels, key) ? labels[key]! : key);
-const duration = (value: number) => (value < 1000 ? `${value} ms` : `${Math.round(value / 100) / 10} s`);
-const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
-const rate = (value: number | null) => (value === null ? '–' : `${Math.round(value * 1000) / 10} %`);
+const labelOf = (labels: Readonly<Record<string, string>>, key: string) =>
+  Object.hasOwn(labels, key) ? labels[key]! : key;
+const duration = (value: number) => (value < 1000 ? `${numeral(value)} ms` : `${decimal(value / 1000)} s`);
+const ms = (value: number | null) => (value === null ? '–' : `${numeral(Math.round(value))} ms`);
+const rate = (value: number | null) => (value === null ? '–' : `${decimal(Math.round(value * 1000) / 10)} %`);
 /** A median, and its range in brackets where the repeats differ: "98.3 % (96.7 to 100 %)". */
 const spread = (value: Spread | null, format: (value: number) => string, unit: string) =>
   value === null
     ? '–'
     : format(value.min) === format(value.max)
       ? format(value.median)
-      : `${format(value.median)} (${format(value.min).replace(unit, '')} to ${format(value.max)})`;
+      : msg(str`${format(value.median)} (${format(value.min).replace(unit, '')} to ${format(value.max)})`);
 /** The repeats a configuration is drawn from: those not machine-busy, or all when every one was. */
 const drawn = (group: RunGroup<RunResult>) => (group.usable.length > 0 ? group.usable : group.runs);
 const endpointOf = (run: RunResult, path: string) => run.endpoints.find((e) => e.path === path);
+/** `n` things, in the form `n` takes, with `n` as the locale writes it (a median may be a half). */
+const count = (n: number, one: (n: string) => string, other: (n: string) => string) =>
+  plural(n, one(decimal(n)), other(decimal(n)));
+/** How many of a configuration's repeats its figures come from, when it ran more than once. */
+const repeatsWords = (group: RunGroup<RunResult>) =>
+  group.runs.length > 1 ? msg(str`${group.usable.length} of ${group.runs.length} repeats`) : null;
+
+/** The JSON at `src`, or what went wrong, worded when it is shown. */
+async function fetchJson(src: string, signal: AbortSignal): Promise<{ value: unknown } | { problem: () => string }> {
+  let response: Response;
+  try {
+    response = await fetch(src, { signal });
+  } catch (error) {
+    return { problem: () => msg(str`${src} could not be fetched (${(error as Error).message})`) };
+  }
+  if (!response.ok) return { problem: () => msg(str`${src} answered ${response.status}`) };
+  try {
+    return { value: await response.json() };
+  } catch {
+    return { problem: () => msg(str`${src} did not answer with JSON`) };
+  }
+}
 
 /**
  * Charts a result file of the measured companion (`npm run experiment`): per scenario, the shared
@@ -60,6 +99,10 @@ const endpointOf = (run: RunResult, path: string) => run.endpoints.find((e) => e
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
  * @attr {number} timeout - how long, in milliseconds, to wait for `src` to answer before showing an error (default 15000).
+ * @attr {string} lang - the language of the element's words: `de` (German) or English (anything else). Without it,
+ *   the element speaks the language of the nearest ancestor with a `lang`, through shadow roots, else the document's,
+ *   and follows a later change of it. What the file itself says (its label, the tick model's notes, why a run was
+ *   machine-busy) is shown as the file has it.
  * @csspart meta - where and how the figures were measured.
  * @csspart table - the text table of every run.
  * @cssproperty --bulkhead-color-text - text colour.
@@ -208,11 +251,20 @@ export class MeasuredRun extends LitElement {
   /** How long, in milliseconds, to wait for `src` to answer; not a positive number means 15000. */
   declare timeout: number;
   declare private data: MeasuredRunFile | null;
-  declare private error: string | null;
+  /** What went wrong, worded when it is shown, so in the element's language of the moment. */
+  declare private error: (() => string) | null;
   /** The load in flight, if any: aborted when a newer `src` or `result` takes over. */
   declare private loading: AbortController | null;
   /** Whether a load was cut short by taking the element out of the page, to start again when it is back. */
   declare private interrupted: boolean;
+
+  /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
+  protected readonly locale = new LocaleController(this);
+
+  /** Every update runs in the element's language, once its words are loaded. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
+  }
 
   constructor() {
     super();
@@ -269,7 +321,7 @@ export class MeasuredRun extends LitElement {
       this.error = null;
     } catch (error) {
       this.data = null;
-      this.error = (error as Error).message;
+      this.error = () => (error as Error).message;
     }
   }
 
@@ -285,29 +337,12 @@ export class MeasuredRun extends LitElement {
       timedOut = true;
       loading.abort();
     }, limitMs);
-    try {
-      let response: Response;
-      try {
-        response = await fetch(src, { signal: loading.signal });
-      } catch (error) {
-        throw new Error(`${src} could not be fetched (${(error as Error).message})`, { cause: error });
-      }
-      if (!response.ok) throw new Error(`${src} answered ${response.status}`);
-      let value: unknown;
-      try {
-        value = await response.json();
-      } catch {
-        throw new Error(`${src} did not answer with JSON`);
-      }
-      if (this.loading === loading) this.#show(value);
-    } catch (error) {
-      // An answer to a load that a newer src or result replaced is dropped, failed or not.
-      if (this.loading === loading)
-        this.error = timedOut ? `${src} did not answer within ${duration(limitMs)}` : (error as Error).message;
-    } finally {
-      clearTimeout(timer);
-      if (this.loading === loading) this.loading = null;
-    }
+    const answer = await fetchJson(src, loading.signal).finally(() => clearTimeout(timer));
+    // An answer to a load that a newer src or result replaced is dropped, failed or not.
+    if (this.loading !== loading) return;
+    this.loading = null;
+    if ('value' in answer) this.#show(answer.value);
+    else this.error = timedOut ? () => msg(str`${src} did not answer within ${duration(limitMs)}`) : answer.problem;
   }
 
   #renderChart(group: RunGroup<RunResult>, path: string, scaleMs: number) {
@@ -324,14 +359,40 @@ export class MeasuredRun extends LitElement {
     const [p50, p99] = [figure((t) => t.p50Ms), figure((t) => t.p99Ms)].map((value) => spread(value, ms, ' ms'));
     const counted = (pick: (t: (typeof endpoints)[number]['totals']) => number) => figure(pick)?.median ?? 0;
     const predicted = run.model?.predicted;
-    const model = predicted ? ` (tick model ${rate(path === '/a' ? predicted.a : predicted.b)})` : '';
-    const repeats = group.runs.length > 1 ? `, ${group.usable.length} of ${group.runs.length} repeats` : '';
-    const summary =
-      `${path}, ${labelOf(POOL_LABEL, run.pool)}: p50 ${p50}, p99 ${p99}, ` +
-      `${counted((t) => t.timeout)} timeouts, ${counted((t) => t.rejected)} rejections and ${counted((t) => t.other)} ` +
-      `other errors of ${counted((t) => t.sent)} sent after the fault${repeats}`;
-    const mark = run.faultMode === 'none' ? (run.scenario === 'burst-a' ? 'bursts' : null) : 'fault';
-    return html`<p class="endpoint">${path}: ${okShare} ok${model}, p50 ${p50}, p99 ${p99}${repeats}</p>
+    const ok = predicted
+      ? msg(str`${okShare} ok (tick model ${rate(path === '/a' ? predicted.a : predicted.b)})`)
+      : msg(str`${okShare} ok`);
+    const repeats = repeatsWords(group);
+    const [timeouts, rejections, others] = [
+      count(
+        counted((t) => t.timeout),
+        (n) => msg(str`${n} timeout`),
+        (n) => msg(str`${n} timeouts`),
+      ),
+      count(
+        counted((t) => t.rejected),
+        (n) => msg(str`${n} rejection`),
+        (n) => msg(str`${n} rejections`),
+      ),
+      count(
+        counted((t) => t.other),
+        (n) => msg(str`${n} other error`),
+        (n) => msg(str`${n} other errors`),
+      ),
+    ];
+    const sent = decimal(counted((t) => t.sent));
+    const pool = labelOf(POOL_LABEL, run.pool);
+    const summary = [
+      msg(
+        str`${path}, ${pool}: p50 ${p50}, p99 ${p99}, ${timeouts}, ${rejections} and ${others} of ${sent} sent after the fault`,
+      ),
+      repeats,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const line = [`${path}: ${ok}`, `p50 ${p50}`, `p99 ${p99}`, repeats].filter(Boolean).join(', ');
+    const mark = run.faultMode === 'none' ? (run.scenario === 'burst-a' ? msg('bursts') : null) : msg('fault');
+    return html`<p class="endpoint">${line}</p>
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${summary}>${svg`<title>${summary}</title>`}${endpointChart(endpoints, run, scaleMs, run.leadMs === undefined ? null : mark)}</svg>`;
   }
 
@@ -339,19 +400,25 @@ export class MeasuredRun extends LitElement {
   #limitWords(runs: RunResult[]) {
     if (!runs.every((run) => run.limits)) return null;
     const firsts = new Set(runs.map((run) => run.limits![0]?.resource ?? ''));
-    if (firsts.size > 1) return 'Which resource reached its limit first differs between repeats.';
+    if (firsts.size > 1) return msg('Which resource reached its limit first differs between repeats.');
     const [resource] = firsts;
-    if (!resource) return 'No watched resource reached its limit.';
+    if (!resource) return msg('No watched resource reached its limit.');
     const at = figureOf(runs, (run) => run.limits![0]!.atMs);
-    return `Reached its limit first: ${labelOf(RESOURCE_LABEL, resource)}, ${spread(at, ms, ' ms')} after the fault.`;
+    return msg(
+      str`Reached its limit first: ${labelOf(RESOURCE_LABEL, resource)}, ${spread(at, ms, ' ms')} after the fault.`,
+    );
   }
 
-  /** What the repeats of a configuration left out because the machine was busy. */
+  /** What the repeats of a configuration left out because the machine was busy; the reasons are the file's own words. */
   #busyWords(group: RunGroup<RunResult>) {
-    if (group.usable.length === 0) return 'Every repeat was machine-busy: this machine was too busy to tell.';
+    if (group.usable.length === 0) return msg('Every repeat was machine-busy: this machine was too busy to tell.');
     const busy = group.runs.filter((run) => run.busy === true);
     if (busy.length === 0) return '';
-    return `Left out, machine-busy: ${busy.map((run) => `repeat ${run.repeat ?? '?'} (${(run.busyReasons ?? []).join('; ')})`).join('; ')}.`;
+    const repeats = busy.map(
+      (run, i) =>
+        html`${i > 0 ? '; ' : ''}${msg(html`repeat ${run.repeat ?? '?'} (<span lang="en">${(run.busyReasons ?? []).join('; ')}</span>)`)}`,
+    );
+    return msg(html`Left out, machine-busy: ${repeats}.`);
   }
 
   #renderScenario(title: string, groups: RunGroup<RunResult>[], timeoutMs: number) {
@@ -373,10 +440,12 @@ export class MeasuredRun extends LitElement {
           const paths = [...new Set(first.endpoints.map((e) => e.path))].sort((a, b) => a.localeCompare(b));
           const limits = this.#limitWords(drawn(group));
           const busy = this.#busyWords(group);
+          const note = first.model?.note;
+          // The tick model's note is the experiment's own English.
           return html`<figure>
             <figcaption>${labelOf(POOL_LABEL, first.pool)}</figcaption>
             ${paths.map((path) => this.#renderChart(group, path, scaleMs))}
-            ${limits || busy ? html`<p class="meta">${limits ?? ''} ${first.model?.note ?? ''} ${busy}</p>` : ''}
+            ${limits || busy ? html`<p class="meta">${limits ?? ''} ${note ? html`<span lang="en">${note}</span>` : ''} ${busy}</p>` : ''}
           </figure>`;
         })}
       </div>`;
@@ -384,42 +453,47 @@ export class MeasuredRun extends LitElement {
 
   #renderTable(runs: RunResult[]) {
     const heads = [
-      'Run',
-      'Endpoint',
-      'Sent',
-      'OK',
-      'Timeout',
-      'Rejected',
-      'Other',
-      'Success',
-      'Tick model',
+      msg('Run'),
+      msg('Endpoint'),
+      msg('Sent'),
+      msg('OK'),
+      msg('Timeout'),
+      msg('Rejected'),
+      msg('Other'),
+      msg('Success'),
+      msg('Tick model'),
       'p50',
       'p99',
-      'Achieved rate',
-      'Late sends',
-      'Pool peak / capacity',
-      'Event-loop delay peak',
-      'Limit reached first',
-      'Machine',
+      msg('Achieved rate'),
+      msg('Late sends'),
+      msg('Pool peak / capacity'),
+      msg('Event-loop delay peak'),
+      msg('Limit reached first'),
+      msg('Machine'),
     ];
     const repeated = runs.some((run) => (run.repeat ?? 1) > 1);
-    return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
+    return html`<div class="scroller" tabindex="0" role="group" aria-label=${msg('Every run and endpoint')}>
       <table part="table">
-        <caption class="visually-hidden">Every run and endpoint, as measured</caption>
+        <caption class="visually-hidden">${msg('Every run and endpoint, as measured')}</caption>
         <thead><tr>${heads.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
         <tbody>${runs.flatMap((run) =>
           run.endpoints.map((e) => {
             const t = e.totals;
             const predicted = run.model?.predicted;
             const first = run.limits?.[0];
+            // Run names and resources are the file's identifiers, and why a run was busy its own English.
             const machine =
-              run.busy === true ? `busy: ${(run.busyReasons ?? []).join('; ')}` : run.busy === false ? 'quiet' : '–';
-            return html`<tr class=${run.busy === true ? 'busy' : ''}><th scope="row">${run.name}${repeated ? ` #${run.repeat ?? 1}` : ''}</th><td>${e.path}</td><td>${t.sent}</td><td>${t.ok}</td>
-            <td>${t.timeout}</td><td>${t.rejected}</td><td>${t.other}</td><td>${rate(t.successRate)}</td>
+              run.busy === true
+                ? msg(html`busy: <span lang="en">${(run.busyReasons ?? []).join('; ')}</span>`)
+                : run.busy === false
+                  ? msg('quiet')
+                  : '–';
+            return html`<tr class=${run.busy === true ? 'busy' : ''}><th scope="row" translate="no">${run.name}${repeated ? ` #${run.repeat ?? 1}` : ''}</th><td>${e.path}</td><td>${numeral(t.sent)}</td><td>${numeral(t.ok)}</td>
+            <td>${numeral(t.timeout)}</td><td>${numeral(t.rejected)}</td><td>${numeral(t.other)}</td><td>${rate(t.successRate)}</td>
             <td>${predicted ? rate(e.path === '/a' ? predicted.a : predicted.b) : '–'}</td>
-            <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${Math.round(t.achievedRatePerSecond * 10) / 10}/s</td>
-            <td>${t.lateSends}</td><td>${t.poolOccupancyPeak} / ${t.poolCapacity}</td><td>${ms(t.eventLoopDelayPeakMs)}</td>
-            <td>${first ? `${first.resource}, ${ms(first.atMs)}` : '–'}</td><td>${machine}</td></tr>`;
+            <td>${ms(t.p50Ms)}</td><td>${ms(t.p99Ms)}</td><td>${decimal(t.achievedRatePerSecond)}/s</td>
+            <td>${numeral(t.lateSends)}</td><td>${numeral(t.poolOccupancyPeak)} / ${numeral(t.poolCapacity)}</td><td>${ms(t.eventLoopDelayPeakMs)}</td>
+            <td translate="no">${first ? `${first.resource}, ${ms(first.atMs)}` : '–'}</td><td>${machine}</td></tr>`;
           }),
         )}</tbody>
       </table>
@@ -427,16 +501,16 @@ export class MeasuredRun extends LitElement {
   }
 
   #renderError(message: string) {
-    return html`<p class="error" role="alert">Could not show the measured run: ${message}</p>`;
+    return html`<p class="error" role="alert">${msg(str`Could not show the measured run: ${message}`)}</p>`;
   }
 
   protected override render() {
-    if (this.error) return this.#renderError(this.error);
+    if (this.error) return this.#renderError(this.error());
     const data = this.data;
     if (!data) {
       return this.src
-        ? html`<p class="meta">Loading measured results…</p>`
-        : html`<p class="meta">No measured run to show yet: set src to a result file.</p>`;
+        ? html`<p class="meta">${msg('Loading measured results…')}</p>`
+        : html`<p class="meta">${msg('No measured run to show yet: set src to a result file.')}</p>`;
     }
     try {
       return this.#renderResult(data);
@@ -446,8 +520,48 @@ export class MeasuredRun extends LitElement {
     }
   }
 
+  /** Where, when and how the figures were measured, in one sentence, then the repeats and the file's label. */
+  #renderMeta({ meta, options, runs }: MeasuredRunFile) {
+    const { machine } = meta;
+    const load = machine.loadAverageAtStart?.[0];
+    const where =
+      load === undefined
+        ? `${machine.cpuModel}, ${machine.platform}`
+        : msg(str`${machine.cpuModel}, ${machine.platform}, load average ${numeral(load)} at the start`);
+    const [perSecond, pool, timeout, seconds] = [
+      numeral(options.ratePerSecond),
+      numeral(options.poolSize),
+      numeral(options.timeoutMs),
+      numeral(options.durationMs / 1000),
+    ];
+    const how = options.leadMs
+      ? msg(
+          str`${perSecond} requests/s per endpoint, pool of ${pool}, timeout ${timeout} ms, ${seconds} s per run after ${numeral(options.leadMs / 1000)} s without the fault`,
+        )
+      : msg(str`${perSecond} requests/s per endpoint, pool of ${pool}, timeout ${timeout} ms, ${seconds} s per run`);
+    const [date, node, cores] = [meta.date.slice(0, 10), machine.nodeVersion, machine.cpuCount];
+    const measured = plural(
+      cores,
+      msg(str`Measured ${date} with Node ${node} on ${numeral(cores)} core (${where}): ${how}.`),
+      msg(str`Measured ${date} with Node ${node} on ${numeral(cores)} cores (${where}): ${how}.`),
+    );
+    let repeats = '';
+    if (options.repeat !== undefined) {
+      const busy = runs.filter((run) => run.busy === true).length;
+      const left =
+        busy === 0
+          ? msg('no run machine-busy, left out')
+          : plural(busy, msg(str`${busy} run machine-busy, left out`), msg(str`${busy} runs machine-busy, left out`));
+      repeats = plural(
+        options.repeat,
+        msg(str`${options.repeat} repeat of each configuration, interleaved; ${left}.`),
+        msg(str`${options.repeat} repeats of each configuration, interleaved; ${left}.`),
+      );
+    }
+    return html`<p class="meta" part="meta">${[measured, repeats, meta.label ?? ''].filter(Boolean).join(' ')}</p>`;
+  }
+
   #renderResult(data: MeasuredRunFile) {
-    const { meta, options } = data;
     const groups = new Map<string, RunGroup<RunResult>[]>();
     for (const group of groupByName(data.runs)) {
       const run = group.runs[0]!;
@@ -455,26 +569,13 @@ export class MeasuredRun extends LitElement {
       const title = labelOf(SCENARIO_LABEL, run.scenario) + (variant ? `: ${variant}` : '');
       groups.set(title, [...(groups.get(title) ?? []), group]);
     }
-    const busy = data.runs.filter((run) => run.busy === true).length;
-    const repeats =
-      options.repeat === undefined
-        ? ''
-        : ` ${options.repeat} ${options.repeat === 1 ? 'repeat' : 'repeats'} of each configuration, interleaved; ` +
-          `${busy === 0 ? 'no run' : `${busy} ${busy === 1 ? 'run' : 'runs'}`} machine-busy, left out.`;
-    const load = meta.machine.loadAverageAtStart?.[0];
     return html`
-      <p class="meta" part="meta">Measured ${meta.date.slice(0, 10)} with Node ${meta.machine.nodeVersion} on
-        ${meta.machine.cpuCount} cores (${meta.machine.cpuModel}, ${meta.machine.platform}${load === undefined ? '' : `, load average ${load} at the start`}):
-        ${options.ratePerSecond} requests/s per endpoint, pool of ${options.poolSize}, timeout ${options.timeoutMs} ms,
-        ${options.durationMs / 1000} s per run${options.leadMs ? ` after ${options.leadMs / 1000} s without the fault` : ''}.${repeats}${meta.label ? ` ${meta.label}` : ''}</p>
-      <p class="legend"><span class="swatch p99"></span> p99 and <span class="swatch p50"></span> p50 latency per window,
-        from each request's intended send time. Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and
-        <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span>
-        other errors such as a failing dependency's (stacked above). The tick model is the lab's model set as close to each run
-        as it goes; it offers each tick's requests at once, A before B, with exact service times and no stalls, so
-        continuous arrivals, jitter and event-loop stalls on a real machine open gaps between the two.</p>
-      ${[...groups].map(([title, runs]) => this.#renderScenario(title, runs, options.timeoutMs))}
-      <h3>Every run</h3>
+      ${this.#renderMeta(data)}
+      <p class="legend">${msg(html`<span class="swatch p99"></span> p99 and <span class="swatch p50"></span> p50 latency per window, from each request's intended send time.`)}
+        ${msg(html`Bars, per window: <span class="swatch timeout"></span> the share that timed out (from the bottom) and <span class="swatch rejected"></span> the share a full bulkhead rejected, and <span class="swatch other"></span> other errors such as a failing dependency's (stacked above).`)}
+        ${msg("The tick model is the lab's model set as close to each run as it goes; it offers each tick's requests at once, A before B, with exact service times and no stalls, so continuous arrivals, jitter and event-loop stalls on a real machine open gaps between the two.")}</p>
+      ${[...groups].map(([title, runs]) => this.#renderScenario(title, runs, data.options.timeoutMs))}
+      <h3>${msg('Every run')}</h3>
       ${this.#renderTable(data.runs)}
     `;
   }

@@ -4,6 +4,8 @@
  * reads, and a check that a fetched file has them, each within its range. Fields only later
  * versions have are optional here.
  */
+import { msg, str } from '../../i18n/msg.js';
+import { decimal } from '../../i18n/words.js';
 
 export interface OutcomeCounts {
   sent: number;
@@ -99,41 +101,75 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A bad value as a message quotes it: strings in quotes, long ones cut to about 40 characters. */
 export function quote(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' && value !== null) return 'an object';
+  if (value === undefined) return msg('nothing');
+  if (Array.isArray(value)) return anArray();
+  if (typeof value === 'object' && value !== null) return anObject();
   // Objects and arrays are described above; what is left prints as itself.
   // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-class BadField extends Error {
-  constructor(path: string, expected: string, value: unknown) {
-    super(`${path}: expected ${expected}, got ${quote(value)}`);
+/**
+ * What is wrong with a file. Its message is worded each time it is read, so an element shows it in
+ * its own language, and again in another if its `lang` changes.
+ */
+export class ReadError extends RangeError {
+  readonly #words: () => string;
+
+  constructor(words: () => string) {
+    super();
+    this.#words = words;
+  }
+
+  override get message(): string {
+    return this.#words();
+  }
+}
+
+/** What a field should have held, in a few words: `a number`, `a share from 0 to 1`. */
+type Expected = () => string;
+
+const anObject: Expected = () => msg('an object');
+const anArray: Expected = () => msg('an array');
+const aString: Expected = () => msg('a string');
+const aNumber: Expected = () => msg('a number');
+const aShare: Expected = () => msg('a share from 0 to 1');
+const wholeFrom =
+  (low: number, high: number): Expected =>
+  () =>
+    msg(str`a whole number from ${decimal(low)} to ${decimal(high)}`);
+const timeFrom =
+  (low: number, high: number): Expected =>
+  () =>
+    msg(str`a time from ${decimal(low)} to ${decimal(high)} ms`);
+
+class BadField extends ReadError {
+  constructor(path: string, expected: Expected, value: unknown) {
+    super(() => msg(str`${path}: expected ${expected()}, got ${quote(value)}`));
   }
 }
 
 function object(value: unknown, path: string): Record<string, unknown> {
-  if (!isObject(value)) throw new BadField(path, 'an object', value);
+  if (!isObject(value)) throw new BadField(path, anObject, value);
   return value;
 }
 
 function list(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw new BadField(path, 'an array', value);
+  if (!Array.isArray(value)) throw new BadField(path, anArray, value);
   return value;
 }
 
 function strings(owner: Record<string, unknown>, path: string, ...keys: string[]) {
   for (const key of keys) {
-    if (typeof owner[key] !== 'string') throw new BadField(`${path}.${key}`, 'a string', owner[key]);
+    if (typeof owner[key] !== 'string') throw new BadField(`${path}.${key}`, aString, owner[key]);
   }
 }
 
 function numbers(owner: Record<string, unknown>, path: string, ...keys: string[]) {
   for (const key of keys) {
     const value = owner[key];
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadField(`${path}.${key}`, 'a number', value);
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new BadField(`${path}.${key}`, aNumber, value);
   }
 }
 
@@ -141,7 +177,7 @@ function numbersOrNull(owner: Record<string, unknown>, path: string, ...keys: st
   for (const key of keys) {
     const value = owner[key];
     if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) {
-      throw new BadField(`${path}.${key}`, 'a number or null', value);
+      throw new BadField(`${path}.${key}`, () => msg('a number or null'), value);
     }
   }
 }
@@ -152,7 +188,7 @@ function inRange(
   keys: readonly string[],
   low: number,
   high: number,
-  expected: string,
+  expected: Expected,
   { whole = false, orNull = false } = {},
 ) {
   for (const key of keys) {
@@ -165,22 +201,26 @@ function inRange(
       value > high ||
       (whole && !Number.isInteger(value))
     )
-      throw new BadField(`${path}.${key}`, expected + (orNull ? ' or null' : ''), value);
+      throw new BadField(`${path}.${key}`, orNull ? () => msg(str`${expected()} or null`) : expected, value);
   }
 }
 
 const counts = (owner: Record<string, unknown>, path: string, ...keys: string[]) =>
-  inRange(owner, path, keys, 0, MAX_COUNT, `a count (a whole number from 0 to ${MAX_COUNT})`, { whole: true });
+  inRange(owner, path, keys, 0, MAX_COUNT, () => msg(str`a count (a whole number from 0 to ${decimal(MAX_COUNT)})`), {
+    whole: true,
+  });
 const millisecondsOrNull = (owner: Record<string, unknown>, path: string, ...keys: string[]) =>
-  inRange(owner, path, keys, 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`, { orNull: true });
+  inRange(owner, path, keys, 0, MAX_MS, timeFrom(0, MAX_MS), { orNull: true });
 const positive = (owner: Record<string, unknown>, path: string, high: number, ...keys: string[]) =>
-  inRange(owner, path, keys, Number.MIN_VALUE, high, `a number above 0, at most ${high}`);
+  inRange(owner, path, keys, Number.MIN_VALUE, high, () => msg(str`a number above 0, at most ${decimal(high)}`));
 
 /** ok + timeout + rejected + other must be what was sent: each request has one outcome. */
 function outcomesAddUp(owner: Record<string, unknown>, path: string) {
   const sum = (owner.ok as number) + (owner.timeout as number) + (owner.rejected as number) + (owner.other as number);
   if (sum !== owner.sent)
-    throw new RangeError(`${path}: ok + timeout + rejected + other is ${sum}, but sent is ${quote(owner.sent)}`);
+    throw new ReadError(() =>
+      msg(str`${path}: ok + timeout + rejected + other is ${decimal(sum)}, but sent is ${quote(owner.sent)}`),
+    );
 }
 
 const COUNTS = ['sent', 'ok', 'timeout', 'rejected', 'other'];
@@ -195,14 +235,15 @@ function checkEndpoint(value: unknown, path: string) {
   numbersOrNull(totals, at, 'successRate', 'p50Ms', 'p99Ms');
   counts(totals, at, ...COUNTS, 'lateSends', 'poolOccupancyPeak', 'poolCapacity');
   outcomesAddUp(totals, at);
-  inRange(totals, at, ['successRate'], 0, 1, 'a share from 0 to 1', { orNull: true });
+  inRange(totals, at, ['successRate'], 0, 1, aShare, { orNull: true });
   millisecondsOrNull(totals, at, 'p50Ms', 'p99Ms', 'eventLoopDelayPeakMs');
-  inRange(totals, at, ['achievedRatePerSecond'], 0, MAX_COUNT, `a rate from 0 to ${MAX_COUNT}`);
+  inRange(totals, at, ['achievedRatePerSecond'], 0, MAX_COUNT, () => msg(str`a rate from 0 to ${decimal(MAX_COUNT)}`));
   const windows = list(endpoint.windows, `${path}.windows`);
   if (windows.length > MAX_WINDOWS_PER_ENDPOINT) {
-    throw new Error(
-      `${path}.windows: there are ${windows.length} windows, and this chart draws at most ` +
-        `${MAX_WINDOWS_PER_ENDPOINT} per endpoint (use longer windows)`,
+    throw new ReadError(() =>
+      msg(
+        str`${path}.windows: there are ${decimal(windows.length)} windows, and this chart draws at most ${decimal(MAX_WINDOWS_PER_ENDPOINT)} per endpoint (use longer windows)`,
+      ),
     );
   }
   windows.forEach((item, w) => {
@@ -212,7 +253,7 @@ function checkEndpoint(value: unknown, path: string) {
     numbersOrNull(entry, at, 'p50Ms', 'p99Ms');
     counts(entry, at, ...COUNTS);
     outcomesAddUp(entry, at);
-    inRange(entry, at, ['tMs'], -MAX_MS, MAX_MS, `a time from ${-MAX_MS} to ${MAX_MS} ms`);
+    inRange(entry, at, ['tMs'], -MAX_MS, MAX_MS, timeFrom(-MAX_MS, MAX_MS));
     millisecondsOrNull(entry, at, 'p50Ms', 'p99Ms');
   });
   return windows.length;
@@ -224,10 +265,14 @@ function checkEndpoint(value: unknown, path: string) {
  */
 export function checkResultFile(data: unknown): MeasuredRunFile {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
-    throw new Error('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")');
+    throw new ReadError(() =>
+      msg('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")'),
+    );
   }
   if (data.schemaVersion !== 1 && data.schemaVersion !== 2 && data.schemaVersion !== 3)
-    throw new Error(`schema version ${quote(data.schemaVersion)} is not supported (expected 1, 2 or 3)`);
+    throw new ReadError(() =>
+      msg(str`schema version ${quote(data.schemaVersion)} is not supported (expected 1, 2 or 3)`),
+    );
   const second = data.schemaVersion !== 1;
   const third = data.schemaVersion === 3;
   const meta = object(data.meta, 'meta');
@@ -236,13 +281,17 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
   const machine = object(meta.machine, 'meta.machine');
   strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
   numbers(machine, 'meta.machine', 'cpuCount');
-  inRange(machine, 'meta.machine', ['cpuCount'], 1, 1e5, 'a whole number from 1 to 100000', { whole: true });
+  inRange(machine, 'meta.machine', ['cpuCount'], 1, 1e5, wholeFrom(1, 1e5), { whole: true });
   if (machine.loadAverageAtStart !== undefined) {
     list(machine.loadAverageAtStart, 'meta.machine.loadAverageAtStart').forEach((value, i) => {
       if (typeof value !== 'number' || !Number.isFinite(value))
-        throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, 'a number', value);
+        throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, aNumber, value);
       if (value < 0 || value > 1e6)
-        throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, 'a number from 0 to 1000000', value);
+        throw new BadField(
+          `meta.machine.loadAverageAtStart[${i}]`,
+          () => msg(str`a number from 0 to ${decimal(1e6)}`),
+          value,
+        );
     });
   }
   const options = object(data.options, 'options');
@@ -251,14 +300,15 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
   positive(options, 'options', MAX_MS, 'durationMs', 'timeoutMs');
   if (second) {
     numbers(options, 'options', 'leadMs');
-    inRange(options, 'options', ['leadMs'], 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`);
+    inRange(options, 'options', ['leadMs'], 0, MAX_MS, timeFrom(0, MAX_MS));
   }
-  if (third) inRange(options, 'options', ['repeat'], 1, 1000, 'a whole number from 1 to 1000', { whole: true });
+  if (third) inRange(options, 'options', ['repeat'], 1, 1000, wholeFrom(1, 1000), { whole: true });
   const runs = list(data.runs, 'runs');
   if (runs.length > MAX_RUNS) {
-    throw new RangeError(
-      `runs: there are ${runs.length} runs, and this chart shows at most ${MAX_RUNS} ` +
-        '(32 configurations of 10 repeats; split the file, or chart fewer repeats)',
+    throw new ReadError(() =>
+      msg(
+        str`runs: there are ${decimal(runs.length)} runs, and this chart shows at most ${decimal(MAX_RUNS)} (${MAX_CONFIGURATIONS} configurations of ${MAX_RUNS / MAX_CONFIGURATIONS} repeats; split the file, or chart fewer repeats)`,
+      ),
     );
   }
   let windowCount = 0;
@@ -269,23 +319,24 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     strings(run, at, 'name', 'pool', 'scenario');
     names.add(run.name);
     if (names.size > MAX_CONFIGURATIONS) {
-      throw new RangeError(
-        `runs: there are more than ${MAX_CONFIGURATIONS} configurations (run names), and this chart draws at most ` +
-          `${MAX_CONFIGURATIONS}, each with its repeats (split the file)`,
+      throw new ReadError(() =>
+        msg(
+          str`runs: there are more than ${MAX_CONFIGURATIONS} configurations (run names), and this chart draws at most ${MAX_CONFIGURATIONS}, each with its repeats (split the file)`,
+        ),
       );
     }
     numbers(run, at, 'durationMs', 'windowMs');
     positive(run, at, MAX_MS, 'durationMs', 'windowMs');
     if (third) {
-      inRange(run, at, ['repeat'], 1, 1000, 'a whole number from 1 to 1000', { whole: true });
-      if (typeof run.busy !== 'boolean') throw new BadField(`${at}.busy`, 'true or false', run.busy);
+      inRange(run, at, ['repeat'], 1, 1000, wholeFrom(1, 1000), { whole: true });
+      if (typeof run.busy !== 'boolean') throw new BadField(`${at}.busy`, () => msg('true or false'), run.busy);
       list(run.busyReasons, `${at}.busyReasons`).forEach((reason, i) => {
-        if (typeof reason !== 'string') throw new BadField(`${at}.busyReasons[${i}]`, 'a string', reason);
+        if (typeof reason !== 'string') throw new BadField(`${at}.busyReasons[${i}]`, aString, reason);
       });
     }
     if (second) {
       numbers(run, at, 'leadMs');
-      inRange(run, at, ['leadMs'], 0, MAX_MS, `a time from 0 to ${MAX_MS} ms`);
+      inRange(run, at, ['leadMs'], 0, MAX_MS, timeFrom(0, MAX_MS));
       strings(run, at, 'faultMode');
       list(run.limits, `${at}.limits`).forEach((limit, l) => {
         strings(object(limit, `${at}.limits[${l}]`), `${at}.limits[${l}]`, 'resource');
@@ -296,7 +347,7 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
           ['atMs'],
           -MAX_MS,
           MAX_MS,
-          'a time from -10000000 to 10000000 ms',
+          timeFrom(-MAX_MS, MAX_MS),
         );
       });
       const model = object(run.model, `${at}.model`);
@@ -304,15 +355,16 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
       if (model.predicted !== null) {
         const predicted = object(model.predicted, `${at}.model.predicted`);
         numbers(predicted, `${at}.model.predicted`, 'a', 'b');
-        inRange(predicted, `${at}.model.predicted`, ['a', 'b'], 0, 1, 'a share from 0 to 1');
+        inRange(predicted, `${at}.model.predicted`, ['a', 'b'], 0, 1, aShare);
       }
     }
     list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) => {
       windowCount += checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`);
       if (windowCount > MAX_WINDOWS)
-        throw new RangeError(
-          `runs: there are more than ${MAX_WINDOWS} windows in the file, and this chart draws at most that many ` +
-            '(use longer windows, or fewer runs)',
+        throw new ReadError(() =>
+          msg(
+            str`runs: there are more than ${decimal(MAX_WINDOWS)} windows in the file, and this chart draws at most that many (use longer windows, or fewer runs)`,
+          ),
         );
     });
   });
