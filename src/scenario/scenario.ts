@@ -174,7 +174,10 @@ export class Scenario {
   /** Takes new inputs; the result is replaced only when the config or its problems change. */
   #apply(input: ScenarioInput): void {
     this.#input = input;
-    const { config, problems } = normalizeConfig(input);
+    const normalized = normalizeConfig(input);
+    // Handed to page scripts (`config`, `bulkhead-run`): frozen, so none of them can change what the others see.
+    const config = Object.freeze(normalized.config);
+    const problems = Object.freeze(normalized.problems.map((problem) => Object.freeze(problem))) as ConfigProblem[];
     const previous = this.#result as Result | undefined; // undefined while constructing
     if (previous && JSON.stringify(config) === JSON.stringify(previous.config)) {
       if (problemsKey(problems) !== problemsKey(previous.problems)) this.#result = { ...previous, problems };
