@@ -34,7 +34,8 @@ const warned = new Set<string>();
  * @attr {string} retry-budget - a tenant's retries as a percent of its first attempts: `none`, 10, 20, 50 or 100.
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
- * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
+ * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline; a level out
+ *   of range is clamped to 1 or 6, a blank or non-numeric one gives the default.
  * @attr {string} lang - the language of the element's words: `de` (German) or English (anything else). Without it,
  *   the element speaks the language of the nearest ancestor with a `lang`, through shadow roots, else the document's,
  *   and follows a later change of it.
@@ -159,11 +160,15 @@ export abstract class ScenarioElement extends LitElement {
     ];
   }
 
-  /** The heading level in use: `heading-level` when it is 1–6, else the element's default. */
+  /**
+   * The heading level in use: `heading-level` clamped to 1–6 (0 gives 1, 9 gives 6), or the
+   * element's default when it is missing, blank or not a whole number.
+   */
   protected get level(): number {
-    const level = Number(this.headingLevel);
+    const blank = (this.headingLevel ?? null) === null || this.getAttribute('heading-level')?.trim() === '';
+    const level = blank ? Number.NaN : Number(this.headingLevel);
     const fallback = (this.constructor as typeof ScenarioElement).defaultHeadingLevel;
-    return Number.isInteger(level) && level >= 1 ? Math.min(6, level) : fallback;
+    return Number.isInteger(level) ? Math.max(1, Math.min(6, level)) : fallback;
   }
 
   /** A heading at `level` (the element's own by default): the outline follows the page's. */
