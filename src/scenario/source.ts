@@ -149,6 +149,16 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/** A source request's callback, or null for a malformed detail (a Proxy or getter that throws included). */
+function callbackOf(detail: unknown): SourceRequestDetail['callback'] | null {
+  try {
+    const callback: unknown = (detail as Partial<SourceRequestDetail> | null)?.callback;
+    return typeof callback === 'function' ? (callback as SourceRequestDetail['callback']) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A source this element is bound to: its element, its scenario, and how to leave it. */
 interface Bound {
   element: HTMLElement;
@@ -321,10 +331,9 @@ export class ScenarioController implements ReactiveController {
 
   /** A source answers the views inside it (light DOM or its own shadow tree) and those naming its id. */
   readonly #answer = (event: Event) => {
-    const detail = (event as CustomEvent<SourceRequestDetail>).detail;
-    if (typeof detail?.callback !== 'function') return;
+    const callback = callbackOf((event as CustomEvent<unknown>).detail);
+    if (!callback) return;
     event.stopPropagation();
-    const callback = detail.callback;
     this.#consumers.add(callback);
     callback({ element: this.#host, scenario: this.#ownScenario() }, () => this.#consumers.delete(callback));
   };

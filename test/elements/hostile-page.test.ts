@@ -41,3 +41,60 @@ describe('a hostile page: heading-level', () => {
     expect(Math.min(...levelsOf(lab))).to.equal(1);
   });
 });
+
+/** Errors reported to the page while `action` runs (a listener's exception never reaches dispatchEvent's caller). */
+async function pageErrors(action: () => unknown): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  const onError = (event: ErrorEvent) => {
+    errors.push(event.error ?? event.message);
+    event.preventDefault();
+  };
+  window.addEventListener('error', onError);
+  try {
+    await action();
+  } finally {
+    window.removeEventListener('error', onError);
+  }
+  return errors;
+}
+
+const hostileProxy = () =>
+  new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('hostile read');
+      },
+      has() {
+        throw new Error('hostile has');
+      },
+      ownKeys() {
+        throw new Error('hostile keys');
+      },
+      getPrototypeOf() {
+        throw new Error('hostile prototype');
+      },
+    },
+  );
+
+describe('a hostile page: event details', () => {
+  it('a source request whose detail throws on every read is ignored, and binding still works', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab id="hostile-detail" slots="3"></bulkhead-lab>`);
+    const errors = await pageErrors(() => {
+      for (const target of [lab, document.body]) {
+        target.dispatchEvent(
+          new CustomEvent('bulkhead-source-request', { detail: hostileProxy(), bubbles: true, composed: true }),
+        );
+      }
+      lab.dispatchEvent(new CustomEvent('bulkhead-config-request', { detail: hostileProxy(), bubbles: true }));
+      lab.dispatchEvent(new CustomEvent('bulkhead-seek-request', { detail: hostileProxy(), bubbles: true }));
+    });
+    expect(errors).to.deep.equal([]);
+    const gate = document.createElement('outcome-gate') as ScenarioElement;
+    gate.setAttribute('for', 'hostile-detail');
+    lab.after(gate);
+    await settled(gate);
+    expect(gate.config.slots).to.equal(3);
+    gate.remove();
+  });
+});
