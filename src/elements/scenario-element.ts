@@ -1,5 +1,6 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { msg, str } from '../i18n/msg.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
@@ -97,6 +98,15 @@ export abstract class ScenarioElement extends LitElement {
       delete (this as Record<string, unknown>)[name];
       (this as Record<string, unknown>)[name] = value;
     }
+  }
+
+  /** Its styles work in whichever document it is connected in (an iframe's included). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return renderRootIn(this, () => super.createRenderRoot());
+  }
+
+  adoptedCallback(): void {
+    restyleAfterMove(this);
   }
 
   /** The scenario this element shows (its own, or its source's). */

@@ -136,14 +136,15 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
     }
   });
   // A hidden tab pauses playback.
+  const doc = host.ownerDocument;
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
+    if (doc.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
   };
-  document.addEventListener('visibilitychange', onVisibility);
+  doc.addEventListener('visibilitychange', onVisibility);
   return () => {
     for (const name of REQUESTS) host.removeEventListener(name, handle);
     unsubscribe();
-    document.removeEventListener('visibilitychange', onVisibility);
+    doc.removeEventListener('visibilitychange', onVisibility);
   };
 }
 
@@ -181,6 +182,11 @@ export class ScenarioController implements ReactiveController {
   readonly #consumers = new Set<(source: null) => void>();
   /** Property sets made while disconnected, replayed on the source found at connection. */
   #pending: ScenarioRequest[] = [];
+  /**
+   * The document this element is connected in, whose events it listens for: its own, which is not
+   * the global `document` in an iframe, and changes when the element moves to another.
+   */
+  #doc: Document | null = null;
 
   readonly #host: Host;
   readonly #isSource: boolean;
@@ -205,7 +211,7 @@ export class ScenarioController implements ReactiveController {
       forId !== null &&
       !this.#bound &&
       this.#host.isConnected &&
-      document.readyState !== 'loading'
+      this.#host.ownerDocument.readyState !== 'loading'
     ) {
       notes.push({
         kind: 'for',
@@ -243,6 +249,7 @@ export class ScenarioController implements ReactiveController {
   }
 
   hostConnected(): void {
+    const doc = (this.#doc = this.#host.ownerDocument);
     if (this.#isSource) {
       this.#host.addEventListener('bulkhead-source-request', this.#answer);
       this.#watch(this.#ownScenario());
@@ -250,7 +257,7 @@ export class ScenarioController implements ReactiveController {
       this.#host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
       return;
     }
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', this.rebind, { once: true });
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', this.rebind, { once: true });
     this.rebind();
     const pending = this.#pending;
     this.#pending = [];
@@ -259,8 +266,9 @@ export class ScenarioController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#host.removeEventListener('bulkhead-source-request', this.#answer);
-    document.removeEventListener('bulkhead-source-connected', this.rebind);
-    document.removeEventListener('DOMContentLoaded', this.rebind);
+    this.#doc?.removeEventListener('bulkhead-source-connected', this.rebind);
+    this.#doc?.removeEventListener('DOMContentLoaded', this.rebind);
+    this.#doc = null;
     this.#leave();
     this.#detachOwn?.();
     this.#detachOwn = null;
@@ -289,8 +297,8 @@ export class ScenarioController implements ReactiveController {
     }
     const scenario = this.scenario;
     // Only a view still on its own listens for sources that appear later.
-    if (this.#bound) document.removeEventListener('bulkhead-source-connected', this.rebind);
-    else document.addEventListener('bulkhead-source-connected', this.rebind);
+    if (this.#bound) this.#doc?.removeEventListener('bulkhead-source-connected', this.rebind);
+    else this.#doc?.addEventListener('bulkhead-source-connected', this.rebind);
     if (this.#bound) {
       this.#detachOwn?.();
       this.#detachOwn = null;

@@ -3,6 +3,7 @@
 // elements moved into an iframe, results edited by a page script. Nothing may be lost or stuck.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
+import '../../src/elements/measured-run/define.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
@@ -96,5 +97,92 @@ describe('a hostile page: event details', () => {
     await settled(gate);
     expect(gate.config.slots).to.equal(3);
     gate.remove();
+  });
+});
+
+/** An empty same-origin iframe on the page, removed after the test. */
+function iframe(): { frame: HTMLIFrameElement; doc: Document; win: Window } {
+  const frame = document.createElement('iframe');
+  frame.style.width = '800px';
+  frame.style.height = '600px';
+  document.body.append(frame);
+  after(() => frame.remove());
+  return { frame, doc: frame.contentDocument!, win: frame.contentWindow! };
+}
+
+/** `promise`, or a rejection naming `what` when it does not settle within `ms`. */
+const within = <T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not settle in ${ms} ms`)), ms)),
+  ]);
+
+describe('a hostile page: elements in an iframe', () => {
+  const TAGS = ['outcome-gate', 'tick-timeline', 'lab-controls', 'bulkhead-lab', 'measured-run'];
+
+  for (const tag of TAGS) {
+    it(`<${tag}> made in this document and first connected in an iframe renders there, styled`, async () => {
+      const { doc, win } = iframe();
+      const el = document.createElement(tag) as ScenarioElement;
+      el.setAttribute('loading', 'eager');
+      const errors = await pageErrors(async () => {
+        doc.body.append(el);
+        await within(el.updateComplete, `<${tag}>'s updateComplete`);
+        await within(settled(el), `<${tag}> and the elements inside it`);
+      });
+      expect(errors).to.deep.equal([]);
+      expect(el.shadowRoot!.childElementCount).to.be.above(0);
+      expect(textOf(el)).not.to.equal('');
+      expect(win.getComputedStyle(el).display, 'its :host rule applies').to.equal('block');
+    });
+  }
+
+  it('a lab rendered here, moved into an iframe and back, keeps its styles in each', async () => {
+    const { doc, win } = iframe();
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const gate = deep(lab, 'outcome-gate');
+    const styled = (view: Window) => [view.getComputedStyle(lab).display, view.getComputedStyle(gate).display];
+    expect(styled(window)).to.deep.equal(['block', 'block']);
+    doc.body.append(lab);
+    await settled(lab);
+    expect(styled(win)).to.deep.equal(['block', 'block']);
+    document.body.append(lab);
+    await settled(lab);
+    expect(styled(window)).to.deep.equal(['block', 'block']);
+    lab.remove();
+  });
+
+  it('a view and its source moved into an iframe, view first, bind there', async () => {
+    const { doc } = iframe();
+    const source = await fixture<ScenarioElement>(
+      html`<bulkhead-scenario id="framed-source" slots="3"></bulkhead-scenario>`,
+    );
+    const view = document.createElement('outcome-gate') as ScenarioElement;
+    view.setAttribute('for', 'framed-source');
+    source.after(view);
+    await settled(view);
+    expect(view.config.slots).to.equal(3);
+    doc.body.append(view);
+    await settled(view);
+    expect(textOf(view)).to.contain('no scenario source with id "framed-source"');
+    doc.body.append(source);
+    await settled(view);
+    expect(view.config.slots).to.equal(3);
+    expect(textOf(view)).not.to.contain('no scenario source');
+    source.setAttribute('slots', '5');
+    await settled(view);
+    expect(view.config.slots).to.equal(5);
+  });
+
+  it('a view made here and connected in an iframe binds to the source enclosing it there', async () => {
+    const { doc } = iframe();
+    const source = document.createElement('bulkhead-scenario');
+    source.setAttribute('slots', '2');
+    doc.body.append(source);
+    const view = document.createElement('outcome-gate') as ScenarioElement;
+    source.append(view);
+    await settled(view);
+    expect(view.config.slots).to.equal(2);
   });
 });
