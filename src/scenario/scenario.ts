@@ -61,7 +61,13 @@ export class Scenario {
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
 
   constructor(input: ScenarioInput = {}, time?: TimeSource) {
-    this.playback = new Playback(20, () => this.#notify({ run: false, tick: true }, 'playback'), time);
+    this.playback = new Playback(
+      20,
+      () => this.#notify({ run: false, tick: true }, 'playback'),
+      time,
+      // A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say.
+      () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback')),
+    );
     this.#apply(input);
   }
 

@@ -24,7 +24,7 @@ import {
   type NumericField,
   type PresetName,
 } from '../sim/config.js';
-import { isSpeed } from './clock.js';
+import { isSpeed, type ClockFailure } from './clock.js';
 import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
@@ -84,6 +84,14 @@ export function problemText({ field, value, used }: ConfigProblem, config: LabCo
     ? msg(str`${field}: ${given} is not ${min}, the only value it takes here; using ${min}`)
     : msg(str`${field}: ${given} is not a whole number from ${min} to ${max}; using ${String(used)}`);
 }
+
+/** Why a clock given as `timeSource` is not used. */
+const clockText = ({ value, threw }: ClockFailure): string =>
+  threw
+    ? msg('timeSource: its now() threw an error; using the last clock that worked')
+    : msg(
+        str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
+      );
 
 /** A copy of an object's own enumerable fields, or null when it is not a readable plain object. */
 export function ownFields(value: unknown): ScenarioInput | null {
@@ -220,9 +228,11 @@ export class ScenarioController implements ReactiveController {
     }
     if (this.#bound) return notes;
     this.#ownScenario();
-    const { problems, config } = this.scenario;
+    const { problems, config, playback } = this.scenario;
+    const clock = playback.clockFailure;
     return [
       ...notes,
+      ...(clock ? [{ kind: 'timeSource', text: clockText(clock) }] : []),
       ...readConfigAttributes(this.#host).notes,
       ...problems.map((p) => ({ kind: p.field, text: problemText(p, config) })),
     ];

@@ -5,6 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../src/elements/measured-run/define.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
+import { FakeTime } from '../helpers/fake-time.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
 const levelsOf = (el: Element) =>
@@ -184,5 +185,83 @@ describe('a hostile page: elements in an iframe', () => {
     source.append(view);
     await settled(view);
     expect(view.config.slots).to.equal(2);
+  });
+});
+
+/** A FakeTime whose now() a test can break. */
+class BreakableTime extends FakeTime {
+  broken: (() => number) | null = null;
+  override now(): number {
+    return this.broken ? this.broken() : super.now();
+  }
+}
+
+describe('a hostile page: a bad time source', () => {
+  const noticeOf = (el: Element) => deepAll(el, '[part="notices"] p').map(textOf);
+
+  for (const [what, now, notice] of [
+    [
+      'returns NaN',
+      () => Number.NaN,
+      'timeSource: its now() gave NaN, not a time in milliseconds; using the last clock that worked',
+    ],
+    [
+      'returns a string',
+      () => '12' as unknown as number,
+      'timeSource: its now() gave "12", not a time in milliseconds',
+    ],
+    [
+      'throws',
+      () => {
+        throw new Error('no time');
+      },
+      'timeSource: its now() threw an error; using the last clock that worked',
+    ],
+  ] as const) {
+    it(`a clock whose now() ${what} is refused with a notice, and the last good one plays on`, async () => {
+      const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+      await settled(lab);
+      const good = new FakeTime();
+      lab.timeSource = good;
+      const errors = await pageErrors(async () => {
+        lab.timeSource = { now, setTimeout: () => 0, clearTimeout: () => {} };
+        await settled(lab);
+        expect(lab.timeSource).to.equal(good);
+        lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+        good.advance(9_000);
+        await settled(lab);
+        expect(lab.tick).to.equal(3);
+      });
+      expect(errors).to.deep.equal([]);
+      expect(noticeOf(lab).join(' ')).to.contain(notice);
+      lab.timeSource = new FakeTime();
+      await settled(lab);
+      expect(noticeOf(lab).join(' ')).not.to.contain('timeSource');
+    });
+  }
+
+  it('a clock that breaks while playing is dropped for the one before it, from where it was', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const first = new FakeTime();
+    lab.timeSource = first;
+    const clock = new BreakableTime();
+    lab.timeSource = clock;
+    const errors = await pageErrors(async () => {
+      lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+      clock.advance(6_000);
+      await settled(lab);
+      expect(lab.tick).to.equal(2);
+      clock.broken = () => Number.NaN;
+      clock.advance(3_000); // its timers still fire, but it tells no time
+      expect(lab.tick).to.equal(2);
+      await settled(lab);
+      expect(lab.timeSource).to.equal(first);
+      first.advance(3_000);
+      await settled(lab);
+      expect(lab.tick).to.equal(3);
+    });
+    expect(errors).to.deep.equal([]);
+    expect(noticeOf(lab).join(' ')).to.contain('timeSource: its now() gave NaN');
   });
 });
