@@ -265,3 +265,61 @@ describe('a hostile page: a bad time source', () => {
     expect(noticeOf(lab).join(' ')).to.contain('timeSource: its now() gave NaN');
   });
 });
+
+describe('a hostile page: focus across a config change', () => {
+  /** The focused cell of a timeline's picture, as its tick and slot (ticks run across: a row per slot). */
+  const focusedCell = (timeline: Element) => {
+    const active = timeline.shadowRoot!.activeElement as HTMLTableCellElement | null;
+    if (active?.localName !== 'td') return null;
+    return { tick: active.cellIndex - 1, slot: (active.parentElement as HTMLTableRowElement).rowIndex - 1 };
+  };
+  const focusCell = async (timeline: ScenarioElement, tick: number, slot: number) => {
+    const table = deep<HTMLTableElement>(timeline, 'table');
+    table.rows[slot + 1]!.cells[tick + 1]!.focus();
+    await settled(timeline);
+    expect(focusedCell(timeline)).to.deep.equal({ tick, slot });
+  };
+
+  it('a standalone timeline keeps the focused cell through attribute and request changes', async () => {
+    const timeline = await settledFixture<ScenarioElement>(html`<tick-timeline style="width: 900px"></tick-timeline>`);
+    await focusCell(timeline, 6, 2);
+    timeline.setAttribute('policy', 'borrowing');
+    await settled(timeline);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 6, slot: 2 });
+    timeline.dispatchEvent(new CustomEvent('bulkhead-config-request', { detail: { changes: { target: 50 } } }));
+    await settled(timeline);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 6, slot: 2 });
+    // A slot that no longer exists: the nearest one.
+    timeline.setAttribute('slots', '2');
+    await settled(timeline);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 6, slot: 1 });
+  });
+
+  it('a timeline bound by for keeps the focus when its source changes', async () => {
+    const page = await fixture(html`<div style="width: 900px">
+      <bulkhead-scenario id="focus-source"></bulkhead-scenario>
+      <tick-timeline for="focus-source"></tick-timeline>
+    </div>`);
+    const timeline = page.querySelector<ScenarioElement>('tick-timeline')!;
+    await settled(timeline);
+    await focusCell(timeline, 4, 1);
+    page.querySelector('bulkhead-scenario')!.setAttribute('policy', 'strict-partitions');
+    await settled(timeline);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 4, slot: 1 });
+  });
+
+  it("the lab's picture keeps the focus when a request changes the config", async () => {
+    const lab = await fixture<ScenarioElement>(
+      html`<bulkhead-lab loading="eager" style="width: 1000px"></bulkhead-lab>`,
+    );
+    await settled(lab);
+    const timeline = deep<ScenarioElement>(lab, 'tick-timeline');
+    await focusCell(timeline, 3, 0);
+    lab.dispatchEvent(new CustomEvent('bulkhead-config-request', { detail: { changes: { target: 60 } } }));
+    await settled(lab);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 3, slot: 0 });
+    lab.setAttribute('policy', 'shared-round-robin');
+    await settled(lab);
+    expect(focusedCell(timeline)).to.deep.equal({ tick: 3, slot: 0 });
+  });
+});
