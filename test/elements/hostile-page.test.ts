@@ -323,3 +323,89 @@ describe('a hostile page: focus across a config change', () => {
     expect(focusedCell(timeline)).to.deep.equal({ tick: 3, slot: 0 });
   });
 });
+
+describe('a hostile page: notes and storage', () => {
+  const notebookOf = (lab: Element) => deep<ScenarioElement & { storageKey: string }>(lab, 'lab-notebook');
+  const box = (lab: Element) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
+  /** Text put in the notes box as the browser reports typing: the new value, then `input`. */
+  const typeIn = (lab: Element, text: string) => {
+    const area = box(lab);
+    area.value = text;
+    area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  };
+  const pagehide = () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+  const mountLab = async (id: string) => {
+    const lab = await fixture(html`<bulkhead-lab loading="eager" id=${id}></bulkhead-lab>`);
+    await settled(lab);
+    localStorage.removeItem(notebookOf(lab).storageKey);
+    after(() => localStorage.removeItem(notebookOf(lab).storageKey));
+    return lab;
+  };
+
+  it('storage cleared in another tab keeps the notes on screen, says so, and the next edit saves them', async () => {
+    const lab = await mountLab('cleared-elsewhere');
+    const key = notebookOf(lab).storageKey;
+    typeIn(lab, 'B starves behind A');
+    pagehide();
+    expect(localStorage.getItem(key)).to.equal('B starves behind A');
+    localStorage.clear(); // as another tab does; this page then hears a storage event with key null
+    window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }));
+    await settled(lab);
+    expect(box(lab).value).to.equal('B starves behind A');
+    expect(textOf(notebookOf(lab))).to.contain('Storage was cleared in another tab or window');
+    expect(textOf(notebookOf(lab))).not.to.contain('changed in another tab');
+    typeIn(lab, 'B starves behind A.');
+    pagehide();
+    await settled(lab);
+    expect(localStorage.getItem(key)).to.equal('B starves behind A.');
+    expect(textOf(notebookOf(lab))).not.to.contain('Storage was cleared');
+  });
+
+  it('storage cleared by the page itself loses nothing: the next edit writes every note again', async () => {
+    const lab = await mountLab('cleared-here');
+    const key = notebookOf(lab).storageKey;
+    typeIn(lab, 'first thought');
+    pagehide();
+    localStorage.clear(); // no storage event in the page that clears
+    await settled(lab);
+    expect(box(lab).value).to.equal('first thought');
+    typeIn(lab, 'first thought, second thought');
+    pagehide();
+    expect(localStorage.getItem(key)).to.equal('first thought, second thought');
+  });
+
+  it('1 MB of notes is not written on every key press, and nothing typed is lost on pagehide', async () => {
+    const lab = await mountLab('big-notes');
+    const book = notebookOf(lab) as ScenarioElement & { storage: () => unknown };
+    const writes: string[] = [];
+    book.storage = () => ({
+      getItem: () => null,
+      setItem: (_key: string, value: string) => void writes.push(value),
+    });
+    const big = 'x'.repeat(1 << 20);
+    for (let i = 0; i < 40; i++) typeIn(lab, `${big}${i}`);
+    expect(writes.length, 'writes while typing').to.equal(0);
+    pagehide();
+    expect(writes.length).to.equal(1);
+    expect(writes[0]).to.equal(`${big}39`);
+    pagehide(); // nothing new: nothing written
+    expect(writes.length).to.equal(1);
+  });
+
+  it('a pause in typing writes the notes, once', async () => {
+    const lab = await mountLab('pause-notes');
+    const key = notebookOf(lab).storageKey;
+    for (const text of ['a', 'ab', 'abc']) typeIn(lab, text);
+    expect(localStorage.getItem(key)).to.equal(null);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(localStorage.getItem(key)).to.equal('abc');
+  });
+
+  it('notes typed just before the notebook is removed are written', async () => {
+    const lab = await mountLab('removed-notes');
+    const key = notebookOf(lab).storageKey;
+    typeIn(lab, 'last words');
+    lab.remove();
+    expect(localStorage.getItem(key)).to.equal('last words');
+  });
+});
