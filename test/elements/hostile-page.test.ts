@@ -4,6 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../src/elements/measured-run/define.js';
+import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
@@ -325,7 +326,7 @@ describe('a hostile page: focus across a config change', () => {
 });
 
 describe('a hostile page: notes and storage', () => {
-  const notebookOf = (lab: Element) => deep<ScenarioElement & { storageKey: string }>(lab, 'lab-notebook');
+  const notebookOf = (lab: Element) => deep<LabNotebook>(lab, 'lab-notebook');
   const box = (lab: Element) => deep<HTMLTextAreaElement>(lab, 'lab-notebook', 'textarea');
   /** Text put in the notes box as the browser reports typing: the new value, then `input`. */
   const typeIn = (lab: Element, text: string) => {
@@ -376,7 +377,7 @@ describe('a hostile page: notes and storage', () => {
 
   it('1 MB of notes is not written on every key press, and nothing typed is lost on pagehide', async () => {
     const lab = await mountLab('big-notes');
-    const book = notebookOf(lab) as ScenarioElement & { storage: () => unknown };
+    const book = notebookOf(lab);
     const writes: string[] = [];
     book.storage = () => ({
       getItem: () => null,
@@ -407,5 +408,41 @@ describe('a hostile page: notes and storage', () => {
     typeIn(lab, 'last words');
     lab.remove();
     expect(localStorage.getItem(key)).to.equal('last words');
+  });
+});
+
+describe('a hostile page: two labs with one id', () => {
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  it('keep their own notes and permalink entries, and the later one says so', async () => {
+    const page = await fixture(html`<div>
+      <bulkhead-lab loading="eager" id="twin" permalink></bulkhead-lab>
+      <bulkhead-lab loading="eager" id="twin" permalink></bulkhead-lab>
+    </div>`);
+    const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as ScenarioElement[];
+    await settled(one!);
+    await settled(two!);
+    const [bookOne, bookTwo] = [one!, two!].map((lab) => deep<LabNotebook>(lab, 'lab-notebook'));
+    after(() => [bookOne, bookTwo].forEach((book) => localStorage.removeItem(book!.storageKey)));
+    expect(bookOne!.storageKey).not.to.equal(bookTwo!.storageKey);
+
+    const area = deep<HTMLTextAreaElement>(one!, 'lab-notebook', 'textarea');
+    area.value = 'only the first';
+    area.dispatchEvent(new Event('input'));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    await settled(two!);
+    expect(deep<HTMLTextAreaElement>(two!, 'lab-notebook', 'textarea').value).to.equal('');
+
+    one!.dispatchEvent(new CustomEvent('bulkhead-seek-request', { detail: { tick: 5 } }));
+    two!.dispatchEvent(new CustomEvent('bulkhead-seek-request', { detail: { tick: 7 } }));
+    one!.dispatchEvent(new CustomEvent('bulkhead-seek-request', { detail: { tick: 6 } }));
+    const hash = new URLSearchParams(location.hash.slice(1));
+    expect(hash.get('twin.tick')).to.equal('6');
+    expect(hash.get('twin~id2.tick')).to.equal('7');
+
+    expect(textOf(two!)).to.contain(
+      'id: an earlier lab on this page has the id "twin"; this one keeps its notes and permalink as twin~id2',
+    );
+    expect(textOf(one!)).not.to.contain('an earlier lab on this page');
   });
 });

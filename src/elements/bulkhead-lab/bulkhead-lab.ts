@@ -1,9 +1,9 @@
 import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
-import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes } from '../../scenario/source.js';
-import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
+import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { readConfigAttributes, type Note } from '../../scenario/source.js';
+import { metricsAt, normalizeConfig, presets, quoteValue, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
@@ -46,7 +46,8 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
  *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
  *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
- *   each lab an id if that happens.
+ *   each lab an id if that happens. A later lab with an id an earlier lab has gets a numbered key
+ *   (`fifo~id2`) and a notice.
  * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit in the lab's controls; the lab answers it.
  * @fires {CustomEvent<SeekDetail>} bulkhead-seek-request - the lab's timeline asks to inspect a tick; the lab answers it.
  * @fires {CustomEvent<Record<string, never>>} bulkhead-play-request - the lab's Play button; the lab answers it.
@@ -257,6 +258,20 @@ export class BulkheadLab extends ScenarioElement {
   /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
   get #labKey(): string {
     return labKey(this);
+  }
+
+  /** A lab whose id an earlier lab has: its notes and permalink entries go under a key of its own. */
+  protected override ownAttributeNotes(): Note[] {
+    if (!idTaken(this)) return [];
+    const key = this.#labKey;
+    return [
+      {
+        kind: 'id',
+        text: msg(
+          str`id: an earlier lab on this page has the id ${quoteValue(this.id)}; this one keeps its notes and permalink as ${key}`,
+        ),
+      },
+    ];
   }
   #leaveLabKeys: (() => void) | null = null;
 
