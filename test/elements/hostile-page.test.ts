@@ -446,3 +446,25 @@ describe('a hostile page: two labs with one id', () => {
     expect(textOf(one!)).not.to.contain('an earlier lab on this page');
   });
 });
+
+describe('a hostile page: a view in the light DOM of a lab', () => {
+  it('is shown at the end of the lab, bound to it', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager" slots="3">
+      <ol slot="steps"><li>Your own step</li></ol>
+      <outcome-table tenant="B"></outcome-table>
+    </bulkhead-lab>`);
+    await settled(lab);
+    const view = lab.querySelector<ScenarioElement>('outcome-table')!;
+    expect(view.config.slots).to.equal(3);
+    expect(view.assignedSlot, 'a slot shows it').to.not.equal(null);
+    const box = view.getBoundingClientRect();
+    expect(box.height, 'its height').to.be.above(20);
+    const article = deep(lab, 'article').getBoundingClientRect();
+    expect(box.bottom).to.be.at.most(article.bottom);
+    expect(textOf(view)).to.contain('B');
+    lab.dispatchEvent(new CustomEvent('bulkhead-config-request', { detail: { changes: { slots: 5 } } }));
+    await settled(lab);
+    expect(view.config.slots).to.equal(5);
+    expect(lab.querySelector('ol')!.assignedSlot!.name).to.equal('steps');
+  });
+});

@@ -56,6 +56,8 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * @fires {CustomEvent<Record<string, never>>} bulkhead-restart-request - the lab's Restart button; the lab answers it.
  * @fires {CustomEvent<SpeedDetail>} bulkhead-speed-request - a speed chosen in the lab; the lab answers it.
  * @slot steps - your own guided steps, e.g. an `<ol slot="steps">`, in place of the preset's.
+ * @slot - anything else you put inside the lab, such as a view of your own (`<outcome-table>`): shown at the end
+ *   of the lab, and a view there shows the lab's scenario.
  * @csspart lab - the whole lab.
  * @csspart steps - the preset's guided steps.
  * @csspart header - the title and what the lab shows.
@@ -438,6 +440,7 @@ export class BulkheadLab extends ScenarioElement {
         </header>
         ${this.renderNotices()}
         ${near ? GROUPS.map((group) => this.#renderGroup(group, lab)) : html`<div class="far"></div>`}
+        <slot></slot>
         ${near ? this.#renderStatus() : nothing}
       </article>
     `;
