@@ -127,7 +127,13 @@ export abstract class ScenarioElement extends LitElement {
     return this.scenario.tick;
   }
   set tick(value: number) {
-    this.bound.page({ type: 'seek', tick: Number(value) });
+    let tick: number;
+    try {
+      tick = Number(value);
+    } catch {
+      return; // a value that cannot be read as a number (a Symbol, a throwing Proxy) is ignored
+    }
+    this.bound.page({ type: 'seek', tick });
   }
 
   /** Real time for playback; tests inject a fake so they never wait. */
