@@ -1,5 +1,6 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { msg, str } from '../i18n/msg.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
@@ -34,7 +35,8 @@ const warned = new Set<string>();
  * @attr {string} retry-budget - a tenant's retries as a percent of its first attempts: `none`, 10, 20, 50 or 100.
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
- * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline.
+ * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline; a level out
+ *   of range is clamped to 1 or 6, a blank or non-numeric one gives the default.
  * @attr {string} lang - the language of the element's words: `de` (German) or English (anything else). Without it,
  *   the element speaks the language of the nearest ancestor with a `lang`, through shadow roots, else the document's,
  *   and follows a later change of it.
@@ -98,6 +100,15 @@ export abstract class ScenarioElement extends LitElement {
     }
   }
 
+  /** Its styles work in whichever document it is connected in (an iframe's included). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return renderRootIn(this, () => super.createRenderRoot());
+  }
+
+  adoptedCallback(): void {
+    restyleAfterMove(this);
+  }
+
   /** The scenario this element shows (its own, or its source's). */
   get scenario(): Scenario {
     return this.bound.scenario;
@@ -116,7 +127,13 @@ export abstract class ScenarioElement extends LitElement {
     return this.scenario.tick;
   }
   set tick(value: number) {
-    this.bound.page({ type: 'seek', tick: Number(value) });
+    let tick: number;
+    try {
+      tick = Number(value);
+    } catch {
+      return; // a value that cannot be read as a number (a Symbol, a throwing Proxy) is ignored
+    }
+    this.bound.page({ type: 'seek', tick });
   }
 
   /** Real time for playback; tests inject a fake so they never wait. */
@@ -159,11 +176,15 @@ export abstract class ScenarioElement extends LitElement {
     ];
   }
 
-  /** The heading level in use: `heading-level` when it is 1–6, else the element's default. */
+  /**
+   * The heading level in use: `heading-level` clamped to 1–6 (0 gives 1, 9 gives 6), or the
+   * element's default when it is missing, blank or not a whole number.
+   */
   protected get level(): number {
-    const level = Number(this.headingLevel);
+    const blank = (this.headingLevel ?? null) === null || this.getAttribute('heading-level')?.trim() === '';
+    const level = blank ? Number.NaN : Number(this.headingLevel);
     const fallback = (this.constructor as typeof ScenarioElement).defaultHeadingLevel;
-    return Number.isInteger(level) && level >= 1 ? Math.min(6, level) : fallback;
+    return Number.isInteger(level) ? Math.max(1, Math.min(6, level)) : fallback;
   }
 
   /** A heading at `level` (the element's own by default): the outline follows the page's. */

@@ -22,6 +22,22 @@ export function isTimeSource(value: unknown): value is TimeSource {
   }
 }
 
+/** What a clock's `now()` gave when it was not a time: the value, or that it threw. */
+export interface ClockFailure {
+  value: unknown;
+  threw: boolean;
+}
+
+/** `time.now()` as a finite number, or what went wrong with it. */
+function read(time: TimeSource): number | ClockFailure {
+  try {
+    const value: unknown = time.now();
+    return typeof value === 'number' && Number.isFinite(value) ? value : { value, threw: false };
+  } catch (error) {
+    return { value: error, threw: true };
+  }
+}
+
 export const realTime: TimeSource = {
   now: () => performance.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -45,17 +61,61 @@ export class Playback {
   #timer: unknown = null;
   playing = false;
   speed: Speed = 1;
+  /**
+   * Why the last clock given was refused (its `now()` threw or gave no number) or dropped (it broke
+   * while in use); null once a working clock is set.
+   */
+  clockFailure: ClockFailure | null = null;
 
   #horizon: number;
   readonly #onTick: () => void;
+  readonly #onClock: () => void;
+  #time: TimeSource;
+  /** The clock in use before this one, which worked: taken back when this one breaks. */
+  #previous: TimeSource = realTime;
+  /** This clock's last good reading. */
+  #lastNow = 0;
 
-  constructor(
-    horizon: number,
-    onTick: () => void,
-    public time: TimeSource = realTime,
-  ) {
+  constructor(horizon: number, onTick: () => void, time: TimeSource = realTime, onClock: () => void = () => {}) {
     this.#horizon = horizon;
     this.#onTick = onTick;
+    this.#onClock = onClock;
+    this.#time = time;
+  }
+
+  /** The clock in use: one whose `now()` last gave a number. */
+  get time(): TimeSource {
+    return this.#time;
+  }
+
+  /**
+   * The clock's time. A clock that breaks while in use (throws, or gives no number) is dropped for
+   * the one before it, which goes on from where the broken one last was: nothing throws, and
+   * playback goes on.
+   */
+  #now(): number {
+    const now = read(this.#time);
+    if (typeof now === 'number') return (this.#lastNow = now);
+    const elapsed = this.playing
+      ? Math.min(this.#elapsedAtStart + ((this.#lastNow - this.#startedAt) / 1000) * this.speed, WINDOW_SECONDS)
+      : this.#elapsedAtStart;
+    const broken = this.#time;
+    this.#time = this.#previous;
+    this.#previous = realTime;
+    this.clockFailure = now;
+    this.#elapsedAtStart = elapsed;
+    this.#startedAt = this.#now();
+    if (this.#timer !== null) {
+      try {
+        broken.clearTimeout(this.#timer);
+      } catch {
+        // a broken clock's timer may fire: it finds nothing changed
+      }
+      this.#timer = null;
+      this.#schedule();
+    }
+    this.#onClock();
+    return this.#startedAt;
   }
 
   get #secondsPerTick(): number {
@@ -65,7 +125,8 @@ export class Playback {
   /** Inspection seconds since tick 0, 0–60. */
   get elapsed(): number {
     if (!this.playing) return this.#elapsedAtStart;
-    const seconds = this.#elapsedAtStart + ((this.time.now() - this.#startedAt) / 1000) * this.speed;
+    const now = this.#now(); // first: a broken clock is dropped here, which moves the start
+    const seconds = this.#elapsedAtStart + ((now - this.#startedAt) / 1000) * this.speed;
     return Math.min(seconds, WINDOW_SECONDS);
   }
 
@@ -78,7 +139,7 @@ export class Playback {
     if (this.playing) return;
     if (this.tick >= this.#horizon) this.#elapsedAtStart = 0; // play at the end starts over
     this.playing = true;
-    this.#startedAt = this.time.now();
+    this.#startedAt = this.#now();
     this.#schedule();
   }
 
@@ -91,13 +152,13 @@ export class Playback {
 
   seek(tick: number): void {
     this.#elapsedAtStart = Math.min(this.#horizon, Math.max(0, tick)) * this.#secondsPerTick;
-    this.#startedAt = this.time.now();
+    this.#startedAt = this.#now();
     if (this.playing) this.#schedule();
   }
 
   setSpeed(speed: Speed): void {
     this.#elapsedAtStart = this.elapsed;
-    this.#startedAt = this.time.now();
+    this.#startedAt = this.#now();
     this.speed = speed;
     if (this.playing) this.#schedule();
   }
@@ -108,11 +169,22 @@ export class Playback {
     this.seek(tick);
   }
 
+  /** Takes `time` if its `now()` gives a number; otherwise keeps the clock in use and says why (`clockFailure`). */
   setTime(time: TimeSource): void {
+    const now = read(time);
+    if (typeof now !== 'number') {
+      this.clockFailure = now;
+      return this.#onClock();
+    }
     const playing = this.playing;
     this.pause();
-    this.time = time;
+    if (time !== this.#time) this.#previous = this.#time;
+    this.#time = time;
+    this.#lastNow = now;
+    const failed = this.clockFailure !== null;
+    this.clockFailure = null;
     if (playing) this.play();
+    if (failed) this.#onClock();
   }
 
   #schedule(): void {
@@ -120,7 +192,7 @@ export class Playback {
     const next = (this.tick + 1) * this.#secondsPerTick;
     const ms = Math.max(0, ((next - this.elapsed) * 1000) / this.speed);
     const from = this.tick;
-    this.#timer = this.time.setTimeout(() => {
+    this.#timer = this.#time.setTimeout(() => {
       this.#timer = null;
       if (this.tick >= this.#horizon) {
         this.#elapsedAtStart = WINDOW_SECONDS;
@@ -133,7 +205,7 @@ export class Playback {
   }
 
   #cancel(): void {
-    if (this.#timer !== null) this.time.clearTimeout(this.#timer);
+    if (this.#timer !== null) this.#time.clearTimeout(this.#timer);
     this.#timer = null;
   }
 }

@@ -87,27 +87,40 @@ const escapeTilde = (text: string) => text.replaceAll('~', '~~');
 
 const baseOf = (lab: Element) => lab.getAttribute('preset') || 'lab';
 
+/** The place of `lab` among the connected labs that `same` counts with it, in document order, from 1. */
+function placeOf(lab: Element, same: (other: Element) => boolean): number {
+  let place = 1;
+  for (const other of connected) if (other !== lab && same(other) && precedes(other, lab)) place++;
+  return place;
+}
+
+/** A lab's place among the labs with its id: 1 for the first, or the only one. */
+const idPlace = (lab: Element) => placeOf(lab, (other) => other.id === lab.id);
+
+/** Whether an earlier lab on the page has this lab's id, so that this one's key is numbered (see `labKey`). */
+export const idTaken = (lab: Element): boolean => lab.id !== '' && idPlace(lab) > 1;
+
 /**
  * What tells a lab apart in the URL hash and in stored notes, across the whole page (shadow roots
  * included).
  *
- * - A lab with an `id` uses the id, with any `~` doubled: `fifo`, `a.b`.
+ * - A lab with an `id` uses the id, with any `~` doubled: `fifo`, `a.b`. A later lab with an id an
+ *   earlier lab already has (invalid HTML, but it happens) is numbered after it: `fifo~id2`.
  * - A lab without one uses its preset (else `lab`) and its place among the id-less labs with that
  *   preset on the page, in document order: `stalled-dependency~1`, `stalled-dependency~2`. The same
  *   page gives the same keys on every load; adding, removing or moving labs renumbers the ones after.
  *
- * A derived key holds a single `~` before its number, which an escaped id never does, so no id
- * (not even `stalled-dependency~1`) can take a derived key, and two labs never share one unless they
- * share an id.
+ * A derived key holds a single `~` before its number (or before `id` and its number), which an
+ * escaped id never does, so no id (not even `stalled-dependency~1`) can take a derived key, and no
+ * two labs ever share a key.
  */
 export function labKey(lab: Element): string {
-  if (lab.id) return escapeTilde(lab.id);
-  const base = baseOf(lab);
-  let place = 1;
-  for (const other of connected) {
-    if (other !== lab && !other.id && baseOf(other) === base && precedes(other, lab)) place++;
+  if (lab.id) {
+    const place = idPlace(lab);
+    return place === 1 ? escapeTilde(lab.id) : `${escapeTilde(lab.id)}~id${place}`;
   }
-  return `${escapeTilde(base)}~${place}`;
+  const base = baseOf(lab);
+  return `${escapeTilde(base)}~${placeOf(lab, (other) => !other.id && baseOf(other) === base)}`;
 }
 
 /** Whether the labs re-render once this task's changes are done, to show their new keys. */

@@ -61,7 +61,13 @@ export class Scenario {
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
 
   constructor(input: ScenarioInput = {}, time?: TimeSource) {
-    this.playback = new Playback(20, () => this.#notify({ run: false, tick: true }, 'playback'), time);
+    this.playback = new Playback(
+      20,
+      () => this.#notify({ run: false, tick: true }, 'playback'),
+      time,
+      // A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say.
+      () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback')),
+    );
     this.#apply(input);
   }
 
@@ -174,7 +180,10 @@ export class Scenario {
   /** Takes new inputs; the result is replaced only when the config or its problems change. */
   #apply(input: ScenarioInput): void {
     this.#input = input;
-    const { config, problems } = normalizeConfig(input);
+    const normalized = normalizeConfig(input);
+    // Handed to page scripts (`config`, `bulkhead-run`): frozen, so none of them can change what the others see.
+    const config = Object.freeze(normalized.config);
+    const problems = Object.freeze(normalized.problems.map((problem) => Object.freeze(problem))) as ConfigProblem[];
     const previous = this.#result as Result | undefined; // undefined while constructing
     if (previous && JSON.stringify(config) === JSON.stringify(previous.config)) {
       if (problemsKey(problems) !== problemsKey(previous.problems)) this.#result = { ...previous, problems };

@@ -24,7 +24,7 @@ import {
   type NumericField,
   type PresetName,
 } from '../sim/config.js';
-import { isSpeed } from './clock.js';
+import { isSpeed, type ClockFailure } from './clock.js';
 import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
@@ -85,6 +85,14 @@ export function problemText({ field, value, used }: ConfigProblem, config: LabCo
     : msg(str`${field}: ${given} is not a whole number from ${min} to ${max}; using ${String(used)}`);
 }
 
+/** Why a clock given as `timeSource` is not used. */
+const clockText = ({ value, threw }: ClockFailure): string =>
+  threw
+    ? msg('timeSource: its now() threw an error; using the last clock that worked')
+    : msg(
+        str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
+      );
+
 /** A copy of an object's own enumerable fields, or null when it is not a readable plain object. */
 export function ownFields(value: unknown): ScenarioInput | null {
   try {
@@ -136,18 +144,29 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
     }
   });
   // A hidden tab pauses playback.
+  const doc = host.ownerDocument;
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
+    if (doc.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
   };
-  document.addEventListener('visibilitychange', onVisibility);
+  doc.addEventListener('visibilitychange', onVisibility);
   return () => {
     for (const name of REQUESTS) host.removeEventListener(name, handle);
     unsubscribe();
-    document.removeEventListener('visibilitychange', onVisibility);
+    doc.removeEventListener('visibilitychange', onVisibility);
   };
 }
 
 type Host = ReactiveControllerHost & HTMLElement;
+
+/** A source request's callback, or null for a malformed detail (a Proxy or getter that throws included). */
+function callbackOf(detail: unknown): SourceRequestDetail['callback'] | null {
+  try {
+    const callback: unknown = (detail as Partial<SourceRequestDetail> | null)?.callback;
+    return typeof callback === 'function' ? (callback as SourceRequestDetail['callback']) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A source this element is bound to: its element, its scenario, and how to leave it. */
 interface Bound {
@@ -171,6 +190,11 @@ export class ScenarioController implements ReactiveController {
   readonly #consumers = new Set<(source: null) => void>();
   /** Property sets made while disconnected, replayed on the source found at connection. */
   #pending: ScenarioRequest[] = [];
+  /**
+   * The document this element is connected in, whose events it listens for: its own, which is not
+   * the global `document` in an iframe, and changes when the element moves to another.
+   */
+  #doc: Document | null = null;
 
   readonly #host: Host;
   readonly #isSource: boolean;
@@ -195,7 +219,7 @@ export class ScenarioController implements ReactiveController {
       forId !== null &&
       !this.#bound &&
       this.#host.isConnected &&
-      document.readyState !== 'loading'
+      this.#host.ownerDocument.readyState !== 'loading'
     ) {
       notes.push({
         kind: 'for',
@@ -204,9 +228,11 @@ export class ScenarioController implements ReactiveController {
     }
     if (this.#bound) return notes;
     this.#ownScenario();
-    const { problems, config } = this.scenario;
+    const { problems, config, playback } = this.scenario;
+    const clock = playback.clockFailure;
     return [
       ...notes,
+      ...(clock ? [{ kind: 'timeSource', text: clockText(clock) }] : []),
       ...readConfigAttributes(this.#host).notes,
       ...problems.map((p) => ({ kind: p.field, text: problemText(p, config) })),
     ];
@@ -233,6 +259,7 @@ export class ScenarioController implements ReactiveController {
   }
 
   hostConnected(): void {
+    const doc = (this.#doc = this.#host.ownerDocument);
     if (this.#isSource) {
       this.#host.addEventListener('bulkhead-source-request', this.#answer);
       this.#watch(this.#ownScenario());
@@ -240,7 +267,7 @@ export class ScenarioController implements ReactiveController {
       this.#host.dispatchEvent(new Event('bulkhead-source-connected', { bubbles: true, composed: true }));
       return;
     }
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', this.rebind, { once: true });
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', this.rebind, { once: true });
     this.rebind();
     const pending = this.#pending;
     this.#pending = [];
@@ -249,8 +276,9 @@ export class ScenarioController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#host.removeEventListener('bulkhead-source-request', this.#answer);
-    document.removeEventListener('bulkhead-source-connected', this.rebind);
-    document.removeEventListener('DOMContentLoaded', this.rebind);
+    this.#doc?.removeEventListener('bulkhead-source-connected', this.rebind);
+    this.#doc?.removeEventListener('DOMContentLoaded', this.rebind);
+    this.#doc = null;
     this.#leave();
     this.#detachOwn?.();
     this.#detachOwn = null;
@@ -279,8 +307,8 @@ export class ScenarioController implements ReactiveController {
     }
     const scenario = this.scenario;
     // Only a view still on its own listens for sources that appear later.
-    if (this.#bound) document.removeEventListener('bulkhead-source-connected', this.rebind);
-    else document.addEventListener('bulkhead-source-connected', this.rebind);
+    if (this.#bound) this.#doc?.removeEventListener('bulkhead-source-connected', this.rebind);
+    else this.#doc?.addEventListener('bulkhead-source-connected', this.rebind);
     if (this.#bound) {
       this.#detachOwn?.();
       this.#detachOwn = null;
@@ -321,10 +349,9 @@ export class ScenarioController implements ReactiveController {
 
   /** A source answers the views inside it (light DOM or its own shadow tree) and those naming its id. */
   readonly #answer = (event: Event) => {
-    const detail = (event as CustomEvent<SourceRequestDetail>).detail;
-    if (typeof detail?.callback !== 'function') return;
+    const callback = callbackOf((event as CustomEvent<unknown>).detail);
+    if (!callback) return;
     event.stopPropagation();
-    const callback = detail.callback;
     this.#consumers.add(callback);
     callback({ element: this.#host, scenario: this.#ownScenario() }, () => this.#consumers.delete(callback));
   };

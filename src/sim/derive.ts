@@ -1,5 +1,5 @@
 /** Each request's state and each tenant's results at any tick, from a run's records alone (docs/MODEL.md, States at a tick to The gate). */
-import type { LabConfig, Tenant } from './config.js';
+import { quoteValue, type LabConfig, type Tenant } from './config.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
 /**
@@ -41,14 +41,20 @@ export interface TenantMetrics {
   gate: Gate;
 }
 
+/** @throws RangeError naming the tick as given (quoted, as `simulate` quotes a config value) and its range. */
 export function checkTick(run: LabRun, tick: number): void {
   if (!Number.isInteger(tick) || tick < 0 || tick > run.config.horizon) {
-    throw new RangeError(`tick: ${String(tick)} is not an integer from 0 to ${run.config.horizon}`);
+    throw new RangeError(`tick: ${quoteValue(tick)} is not an integer from 0 to ${run.config.horizon}`);
   }
 }
 
-/** An attempt's state after tick `tick` has been processed. */
+/**
+ * An attempt's state after tick `tick` has been processed.
+ * @throws RangeError when `tick` is not an integer of 0 or more.
+ */
 export function stateAt(record: RequestRecord, tick: number): AttemptState {
+  if (!Number.isInteger(tick) || tick < 0)
+    throw new RangeError(`tick: ${quoteValue(tick)} is not an integer of 0 or more`);
   if (tick < record.arrival) return 'upcoming';
   if (record.end !== null && tick >= record.end) return record.outcome as AttemptState;
   return record.start !== null && tick >= record.start ? 'running' : 'waiting';

@@ -22,8 +22,9 @@ export interface RequestRecord {
   latency: number | null;
 }
 
+/** A run and everything in it are frozen: results handed around cannot be changed by whoever holds them. */
 export interface LabRun {
-  config: LabConfig;
+  readonly config: Readonly<LabConfig>;
   /**
    * One record per attempt, in offer order: earlier tick first; within a tick, the tick's new
    * requests (A's before B's), then the retries due at that tick in their requests' offer order.
@@ -282,5 +283,7 @@ export function simulateValid(config: LabConfig): LabRun {
       request.latency = null;
     }
   }
-  return { config, requests };
+  // Frozen, so that a caller who edits a result gets a TypeError at the edit, never a wrong view later.
+  for (const record of requests) Object.freeze(record);
+  return Object.freeze({ config: Object.freeze(config), requests: Object.freeze(requests) as RequestRecord[] });
 }

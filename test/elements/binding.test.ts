@@ -271,10 +271,11 @@ describe('nothing of the protocol travels through window', () => {
       page.append(late);
       request(page.querySelector('#win-1')!, 'bulkhead-config-request', { changes: { target: 50 } });
       await nextTask();
-      // Storage and print events reach only window: the notebook listens there to follow notes
-      // edited in another tab, and the lab to draw all of itself before the page prints. Those are
-      // page concerns of their own, not part of how views find sources.
-      whileConnected = liveTypes().filter((type) => type !== 'storage' && type !== 'beforeprint');
+      // Storage, pagehide and print events reach only window: the notebook listens there to follow
+      // notes edited in another tab and to write notes before the page goes, and the lab to draw all
+      // of itself before the page prints. Those are page concerns of their own, not part of how
+      // views find sources.
+      whileConnected = liveTypes().filter((type) => !['storage', 'pagehide', 'beforeprint'].includes(type));
       page.remove();
       await nextTask();
     } finally {

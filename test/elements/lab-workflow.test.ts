@@ -1,6 +1,6 @@
 // The reader's workflow (README, "The reader's workflow"): baseline, notes and export, full screen,
 // narrow screens, announcements, theming and permalinks, used through the UI.
-import { expect, fixture, html, nextFrame, oneEvent, fixtureSync } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent, fixtureSync, waitUntil } from '@open-wc/testing';
 import { nothing } from 'lit';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
@@ -73,7 +73,8 @@ describe('notes', () => {
     const [one, two] = [...page.querySelectorAll('bulkhead-lab')] as BulkheadLab[];
     await settled(page); // both labs whole, the second one below the first as if scrolled to
     await typeNotes(one!, 'B starves behind A.');
-    expect(localStorage.getItem(`bulkhead-lab:notes:${location.pathname}#n1`)).to.equal('B starves behind A.');
+    const key = `bulkhead-lab:notes:${location.pathname}#n1`;
+    await waitUntil(() => localStorage.getItem(key) === 'B starves behind A.', 'written when typing pauses');
     expect(notesBox(two!).value).to.equal('');
     expect(textOf(notebook(one!))).to.contain('Kept in this browser');
   });

@@ -1,7 +1,17 @@
 // Views derived from the records at a tick (docs/MODEL.md, States at a tick to The gate), on the
 // default fixture worked out by hand.
 import { expect } from '@open-wc/testing';
-import { metricsAt, p95, queuesAt, requiredCompletions, simulate, slotsAt, stateAt } from '../../src/sim/index.js';
+import {
+  endedAt,
+  metricsAt,
+  p95,
+  queuesAt,
+  requestsAt,
+  requiredCompletions,
+  simulate,
+  slotsAt,
+  stateAt,
+} from '../../src/sim/index.js';
 
 // Default fixture, shared FIFO, 4 slots, stalled A with timeout 12, B hold 1 and timeout 4, queueCap 6.
 // t0: A0 A1 → slots 0 1, B0 → slot 2 (completes at 1). t1: A2 A3 → slots 2 3.
@@ -100,5 +110,51 @@ describe('required completions and p95', () => {
     expect(p95(Array.from({ length: 20 }, (_, i) => 20 - i))).to.equal(19); // rank 19 of 1…20
     expect(p95(Array.from({ length: 21 }, (_, i) => i + 1))).to.equal(20); // rank ceil(19.95) = 20
     expect(p95([10, 9, 100, 2])).to.equal(100);
+  });
+});
+
+describe('a caller who passes bad ticks or edits results', () => {
+  const tickError = (call: () => unknown): string => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).to.be.instanceOf(RangeError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a RangeError');
+  };
+
+  it('every view at a tick quotes the tick as given, with its range', () => {
+    const run = simulate();
+    for (const view of [metricsAt, slotsAt, queuesAt, requestsAt, endedAt]) {
+      expect(tickError(() => view(run, '5' as unknown as number))).to.equal('tick: "5" is not an integer from 0 to 20');
+      expect(tickError(() => view(run, Number.NaN))).to.equal('tick: NaN is not an integer from 0 to 20');
+      expect(tickError(() => view(run, 21))).to.equal('tick: 21 is not an integer from 0 to 20');
+    }
+  });
+
+  it('stateAt checks its tick the same way', () => {
+    const a0 = simulate().requests[0]!;
+    expect(tickError(() => stateAt(a0, Number.NaN))).to.equal('tick: NaN is not an integer of 0 or more');
+    expect(tickError(() => stateAt(a0, -1))).to.equal('tick: -1 is not an integer of 0 or more');
+    expect(tickError(() => stateAt(a0, '3' as unknown as number))).to.equal('tick: "3" is not an integer of 0 or more');
+    expect(tickError(() => stateAt(a0, 2.5))).to.equal('tick: 2.5 is not an integer of 0 or more');
+    expect(stateAt(a0, 0)).to.equal('running');
+  });
+
+  it('a run cannot be edited: the edit throws, and every view still reads the run as simulated', () => {
+    const run = simulate();
+    const before = metricsAt(run, 20);
+    const edits = [
+      () => ((run.requests[0] as { tenant: string }).tenant = 'C'),
+      () => ((run.requests[0] as { end: number | null }).end = null),
+      () => run.requests.push({ ...run.requests[0]! }),
+      () => run.requests.pop(),
+      () => ((run.config as { horizon: number }).horizon = 99),
+      () => ((run as { requests: unknown }).requests = []),
+    ];
+    for (const edit of edits) expect(edit).to.throw(TypeError);
+    expect(metricsAt(run, 20)).to.deep.equal(before);
+    expect(Object.isFrozen(run.requests[5])).to.equal(true);
   });
 });

@@ -1,9 +1,9 @@
 import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
-import { joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes } from '../../scenario/source.js';
-import { metricsAt, normalizeConfig, presets, type PresetName } from '../../sim/index.js';
+import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { readConfigAttributes, type Note } from '../../scenario/source.js';
+import { metricsAt, normalizeConfig, presets, quoteValue, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
@@ -47,7 +47,8 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
  *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
  *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
- *   each lab an id if that happens.
+ *   each lab an id if that happens. A later lab with an id an earlier lab has gets a numbered key
+ *   (`fifo~id2`) and a notice.
  * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit in the lab's controls; the lab answers it.
  * @fires {CustomEvent<SeekDetail>} bulkhead-seek-request - the lab's timeline asks to inspect a tick; the lab answers it.
  * @fires {CustomEvent<Record<string, never>>} bulkhead-play-request - the lab's Play button; the lab answers it.
@@ -56,6 +57,8 @@ const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id
  * @fires {CustomEvent<Record<string, never>>} bulkhead-restart-request - the lab's Restart button; the lab answers it.
  * @fires {CustomEvent<SpeedDetail>} bulkhead-speed-request - a speed chosen in the lab; the lab answers it.
  * @slot steps - your own guided steps, e.g. an `<ol slot="steps">`, in place of the preset's.
+ * @slot - anything else you put inside the lab, such as a view of your own (`<outcome-table>`): shown at the end
+ *   of the lab, and a view there shows the lab's scenario.
  * @csspart lab - the whole lab.
  * @csspart steps - the preset's guided steps.
  * @csspart header - the title and what the lab shows.
@@ -296,6 +299,20 @@ export class BulkheadLab extends ScenarioElement {
   get #labKey(): string {
     return labKey(this);
   }
+
+  /** A lab whose id an earlier lab has: its notes and permalink entries go under a key of its own. */
+  protected override ownAttributeNotes(): Note[] {
+    if (!idTaken(this)) return [];
+    const key = this.#labKey;
+    return [
+      {
+        kind: 'id',
+        text: msg(
+          str`id: an earlier lab on this page has the id ${quoteValue(this.id)}; this one keeps its notes and permalink as ${key}`,
+        ),
+      },
+    ];
+  }
   #leaveLabKeys: (() => void) | null = null;
 
   readonly #onFullscreenChange = () => this.requestUpdate();
@@ -471,6 +488,7 @@ export class BulkheadLab extends ScenarioElement {
         </header>
         ${this.renderNotices()}
         ${near ? GROUPS.map((group) => this.#renderGroup(group, lab)) : html`<div class="far"></div>`}
+        <slot></slot>
         ${near ? this.#renderStatus() : nothing}
       </article>
     `;

@@ -51,7 +51,11 @@ const difference = (before: number | null, after: number | null, rate = false) =
  *
  * Notes changed in another tab or window of this page (the same key) replace the ones shown here at
  * once, even while typing, with a note saying so: the later write wins, and typing on builds on it
- * rather than writing this tab's older text back over it.
+ * rather than writing this tab's older text back over it. Storage cleared elsewhere is no newer
+ * note: the notes stay on screen, with a note saying so, and the next edit writes them again.
+ *
+ * Notes are written when typing pauses (half a second, or every 3 s of typing), and at once when
+ * the page is hidden or left (`pagehide`) or the notebook is removed.
  *
  * @summary Baseline comparison and notes with export.
  * @attr {string} key - what tells this lab's notes apart from other labs' on the page (the lab passes its key: its id, else its preset and place).
@@ -67,6 +71,7 @@ export class LabNotebook extends ScenarioElement {
     heading: {},
     baseline: { state: true },
     changedElsewhere: { state: true },
+    clearedElsewhere: { state: true },
   };
   static override styles = [
     tokens,
@@ -153,6 +158,8 @@ export class LabNotebook extends ScenarioElement {
   declare private baseline: Snapshot | null;
   /** Whether the notes shown were last written by another tab or window. */
   declare private changedElsewhere: boolean;
+  /** Whether another tab or window cleared storage since these notes were last written. */
+  declare private clearedElsewhere: boolean;
   /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
   storage: () => NoteStorage | null = browserStorage;
   #store: NoteStore | null = null;
@@ -163,27 +170,51 @@ export class LabNotebook extends ScenarioElement {
     this.heading = '';
     this.baseline = null;
     this.changedElsewhere = false;
+    this.clearedElsewhere = false;
   }
+
+  /** The document listened to for the page being hidden (the notebook's own, an iframe's included). */
+  #doc: Document | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('storage', this.#onStorage);
+    window.addEventListener('pagehide', this.#flush);
+    this.#doc = this.ownerDocument;
+    this.#doc.addEventListener('visibilitychange', this.#onVisibility);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('storage', this.#onStorage);
+    window.removeEventListener('pagehide', this.#flush);
+    this.#doc?.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#doc = null;
+    this.#flush();
   }
 
-  /** Another tab or window changed this notebook's notes (or cleared all storage, key null). */
+  /** Writes the notes typed since the last write: the page is going away or hidden, or the notebook removed. */
+  readonly #flush = () => this.#store?.flush();
+  readonly #onVisibility = () => {
+    if (this.#doc?.visibilityState === 'hidden') this.#flush();
+  };
+
+  /**
+   * Another tab or window changed this notebook's notes, or cleared all storage (key null). A clear
+   * is no newer note: the notes stay, and the next edit writes them again.
+   */
   readonly #onStorage = (event: StorageEvent) => {
     const store = this.#store;
     if (!store || (event.key !== null && event.key !== store.key)) return;
     if (event.storageArea !== this.storage()) return;
-    const text = event.key === null ? store.stored() : event.newValue;
-    if ((text ?? '') === store.current) return;
-    store.adopt(text);
+    if (event.key === null) {
+      this.clearedElsewhere = store.current !== '';
+      return;
+    }
+    if ((event.newValue ?? '') === store.current) return;
+    store.adopt(event.newValue);
     this.changedElsewhere = true;
+    this.clearedElsewhere = false;
     this.requestUpdate();
   };
 
@@ -194,9 +225,18 @@ export class LabNotebook extends ScenarioElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (!this.#store || this.#store.key !== this.storageKey) {
-      this.#store = new NoteStore(this.storageKey, () => this.storage());
+      this.#store?.flush();
+      this.#store = new NoteStore(
+        this.storageKey,
+        () => this.storage(),
+        () => {
+          this.clearedElsewhere = false;
+          this.requestUpdate(); // whether the write worked
+        },
+      );
       this.#store.load();
       this.changedElsewhere = false;
+      this.clearedElsewhere = false;
     }
   }
 
@@ -209,7 +249,7 @@ export class LabNotebook extends ScenarioElement {
   }
 
   #onNotes(event: Event) {
-    this.#store!.save((event.target as HTMLTextAreaElement).value);
+    this.#store!.edit((event.target as HTMLTextAreaElement).value);
     this.changedElsewhere = false;
     this.requestUpdate();
   }
@@ -341,6 +381,13 @@ export class LabNotebook extends ScenarioElement {
           ${
             this.changedElsewhere
               ? html`<p class="hint" role="status">${msg('These notes were changed in another tab or window; this box shows the latest.')}</p>`
+              : nothing
+          }
+          ${
+            this.clearedElsewhere
+              ? html`<p class="hint" role="status">${msg(
+                  'Storage was cleared in another tab or window. These notes are still here, and your next edit saves them again.',
+                )}</p>`
               : nothing
           }
           ${

@@ -14,18 +14,50 @@ export function browserStorage(): NoteStorage | null {
   }
 }
 
+/** An edit is written once typing pauses this long… */
+export const SAVE_PAUSE_MS = 500;
+/** …or at the latest this long after the first edit not yet written. */
+export const SAVE_AT_LEAST_EVERY_MS = 3000;
+
 export class NoteStore {
   /** False once storage failed to read or write: the notes then last for this visit only. */
   persistent = true;
   #text = '';
+  /** The write waiting for a pause in typing, and when the first edit it holds was made. */
+  #waiting: { timer: ReturnType<typeof setTimeout>; since: number } | null = null;
 
   readonly #storage: () => NoteStorage | null;
+  readonly #onWritten: () => void;
 
   constructor(
     readonly key: string,
     storage: () => NoteStorage | null,
+    onWritten: () => void = () => {},
   ) {
     this.#storage = storage;
+    this.#onWritten = onWritten;
+  }
+
+  /**
+   * Takes the reader's text at once, and writes it to storage when typing pauses (or every few
+   * seconds of typing): writing a long text on every key press would make each key press slow.
+   * `flush` writes it before the page goes away.
+   */
+  edit(text: string): void {
+    this.#text = text;
+    const since = this.#waiting?.since ?? Date.now();
+    if (this.#waiting) clearTimeout(this.#waiting.timer);
+    const wait = Math.max(0, Math.min(SAVE_PAUSE_MS, since + SAVE_AT_LEAST_EVERY_MS - Date.now()));
+    this.#waiting = { timer: setTimeout(() => this.flush(), wait), since };
+  }
+
+  /** Writes an edit not written yet, at once (when the page is hidden or left, or the notebook removed). */
+  flush(): void {
+    if (!this.#waiting) return;
+    clearTimeout(this.#waiting.timer);
+    this.#waiting = null;
+    this.save(this.#text);
+    this.#onWritten();
   }
 
   load(): string {
@@ -57,16 +89,9 @@ export class NoteStore {
    * the next save builds on it instead of writing stale text over it.
    */
   adopt(text: string | null): void {
+    if (this.#waiting) clearTimeout(this.#waiting.timer);
+    this.#waiting = null;
     this.#text = text ?? '';
-  }
-
-  /** What storage holds under this key now, or null when it holds nothing or cannot be read. */
-  stored(): string | null {
-    try {
-      return this.#storage()?.getItem(this.key) ?? null;
-    } catch {
-      return null;
-    }
   }
 
   get current(): string {

@@ -2,6 +2,7 @@ import { LitElement, css, html, svg, type PropertyValues } from 'lit';
 import { LocaleController } from '../../i18n/locale-controller.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal, numeral, plural, wordsOf } from '../../i18n/words.js';
+import { renderRootIn, restyleAfterMove } from '../document-styles.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
@@ -280,6 +281,15 @@ export class MeasuredRun extends LitElement {
       delete (this as { result?: unknown }).result;
       this.result = value;
     }
+  }
+
+  /** Its styles work in whichever document it is connected in (an iframe's included). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return renderRootIn(this, () => super.createRenderRoot());
+  }
+
+  adoptedCallback(): void {
+    restyleAfterMove(this);
   }
 
   /** The parsed result, once loaded; set it directly to show a result without fetching. */

@@ -398,6 +398,8 @@ export class TickTimeline extends ScenarioElement {
     const drawn = [scenario.run, across, this.locale.value];
     const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
+    // A cell with the focus is about to be replaced: the focus moves to its successor below.
+    const focused = fresh && table.contains((this.renderRoot as ShadowRoot).activeElement);
     if (fresh) {
       table.replaceChildren(table.caption!);
       table.createTHead().insertRow();
@@ -421,6 +423,8 @@ export class TickTimeline extends ScenarioElement {
         }
       });
     });
+    // The same tick and slot where they still exist, else the nearest: a config change keeps the reader in the picture.
+    if (focused) table.querySelector<HTMLElement>('td[tabindex="0"]')?.focus({ preventScroll: true });
   }
 
   protected override render() {
