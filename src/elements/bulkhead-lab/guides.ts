@@ -64,7 +64,16 @@ export const GUIDES: Readonly<Record<Experiment, string[]>> = wordsOf({
   ],
   'retry-storm': () => [
     msg(
-      "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
+      "A's dependency stalls until tick 3 and is healthy from then on, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, marked ↻ and named like A3.1, fill the slots long after tick 3. A completes 4 of 12 and never recovers within the window; B completes 7 of 12.",
+    ),
+    msg(
+      'Set Retries per request to 0: A completes 9 of 12, every A request offered from tick 3 on completes, and B completes 12 of 12. The retries, not the stall, kept the pool full. Then set it back to 3.',
+    ),
+    msg(
+      'Switch to Strict tenant partitions: B completes 12 of 12 again, but A completes only 2 of 12 and still does not recover, as its own retries fill its three slots. Partitions contain the storm; they do not end it. Partitions with idle borrowing fare no better than the shared pool here.',
+    ),
+    msg(
+      'Back in Shared FIFO, choose a Retry budget. At 10 % the pool recovers at tick 3, exactly as without retries: A completes 9 of 12, B 12 of 12. At 20 % A still recovers at tick 3, but B completes only 8 of 12 and recovers from tick 11; at 50 % and 100 % neither tenant recovers. Open Sweep and choose Retry budget to see every policy at once.',
     ),
   ],
   custom: () => [
@@ -92,6 +101,9 @@ export const ordering = (): string[] => [
     'Partitions with idle borrowing never preempts: a borrowed call keeps its slot until it ends, even when home demand returns.',
   ),
   msg('The slots are identical and are always tried in numeric order, lowest first.'),
+  msg(
+    "When clients retry, a retry is offered after its tick's new requests, oldest request first, and has a full timeout of its own; a retry that would come after tick 20 is never sent.",
+  ),
 ];
 
 /** What the full-window calculation is, said beside it. */
@@ -121,7 +133,7 @@ export const scope = (): string[] => [
     'Tenant partitions here are a scheduling rule, not a security boundary: they isolate capacity, not data or privileges.',
   ),
   msg(
-    'There is no transport, no retry and no circuit-breaker state machine; the calls are bounded downstream calls labelled A or B.',
+    'There is no transport and no circuit-breaker state machine; the calls are bounded downstream calls labelled A or B, and clients retry only as the retry inputs say.',
   ),
   msg(
     'When a call expires its slot is free at once; real workers may keep running after their caller gave up, so real cancellation can be slower.',

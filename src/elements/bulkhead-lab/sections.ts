@@ -50,15 +50,27 @@ export interface Section {
   load?: () => Promise<unknown>;
 }
 
-/** The inputs beside the picture; the others are under "More inputs". */
+/**
+ * The inputs beside the picture; the others are under "More inputs". The retry storm's steps turn
+ * its retries and retry budget, so it has them beside the picture instead of the timeouts.
+ */
 const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
-const MORE_INPUTS = 'queue-cap slots a-per-tick b-every a-hold b-hold target';
+const MORE_INPUTS =
+  'queue-cap slots a-per-tick b-every a-hold b-hold target a-recovers retries retry-delay retry-budget';
+const STORM_INPUTS = 'policy a-fault reserved-a retries retry-budget';
+/** The inputs of "More inputs": all but those beside the picture. */
+const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
+const moreInputs = (experiment: Experiment) =>
+  [...FIRST_INPUTS.split(' '), ...MORE_INPUTS.split(' ')]
+    .filter((name) => !firstInputs(experiment).split(' ').includes(name))
+    .join(' ');
 
 export const SECTIONS: readonly Section[] = [
   // The first screen: the inputs beside both gates, then playback and the picture.
   {
     id: 'controls',
-    view: ({ top }) => html`<lab-controls fields=${FIRST_INPUTS} heading-level=${top}></lab-controls>`,
+    view: ({ top, experiment }) =>
+      html`<lab-controls fields=${firstInputs(experiment)} heading-level=${top}></lab-controls>`,
   },
   {
     id: 'gates',
@@ -86,8 +98,10 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'more-inputs',
     heading: () => msg('More inputs'),
-    hint: () => msg('Total resources, arrivals, resource holds, the queue cap and the completion target.'),
-    view: ({ widgets }) => html`<lab-controls fields=${MORE_INPUTS} heading-level=${widgets}></lab-controls>`,
+    hint: () =>
+      msg('Total resources, arrivals, resource holds, the queue cap, the completion target, recovery and retries.'),
+    view: ({ widgets, experiment }) =>
+      html`<lab-controls fields=${moreInputs(experiment)} heading-level=${widgets}></lab-controls>`,
   },
   {
     id: 'ordering',

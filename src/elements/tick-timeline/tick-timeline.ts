@@ -189,6 +189,18 @@ export class TickTimeline extends ScenarioElement {
         outline: 2px dashed var(--_fg);
         outline-offset: -2px;
       }
+      /* A retry: a mark in its corner and a dotted edge, besides its id (A3.1, A3's first retry). */
+      td.retry {
+        border-left: 2px dotted var(--_fg);
+      }
+      td.retry::before {
+        content: '↻';
+        content: '↻' / '';
+        position: absolute;
+        top: 0;
+        left: 0.1em;
+        font-size: 0.8em;
+      }
       .grid.columns td.events {
         white-space: normal;
       }
@@ -367,7 +379,7 @@ export class TickTimeline extends ScenarioElement {
           // The holder's tenant letter over its number, * if borrowed.
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
-            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
+            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${holder?.includes('.') ? ' retry' : ''}${current(t)}`,
             [holder ?? '·', ...(borrowed ? [['m', '*']] : [])],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
@@ -470,7 +482,11 @@ export class TickTimeline extends ScenarioElement {
       <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
       <p class="legend">${msg(
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
-      )}</p>
+      )}${
+        config.retries
+          ? ` ${msg('↻ and a dotted edge mark a retry, named after its request: A3.1 is the first retry of A3, A3.2 its second.')}`
+          : ''
+      }</p>
     `;
   }
 }
