@@ -4,6 +4,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
+import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { GUIDES } from '../../src/elements/bulkhead-lab/guides.js';
 import { noticesOf } from '../helpers/binding.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
@@ -173,7 +174,9 @@ describe('retries and recovery: gates and tables', () => {
 
 describe('retries and recovery: every attempt explained', () => {
   it('lists every attempt, and tells each retry whose it is and what came of it', async () => {
-    const el = await settledFixture(html`<request-inspector preset="retry-storm"></request-inspector>`);
+    const el = await settledFixture<ScenarioElement>(
+      html`<request-inspector preset="retry-storm"></request-inspector>`,
+    );
     el.tick = 20;
     await settled(el);
     expect(textOf(deep(el, '[part="requests"] caption'))).to.equal(
@@ -186,7 +189,7 @@ describe('retries and recovery: every attempt explained', () => {
   });
 
   it('says when the budget refused a retry', async () => {
-    const el = await settledFixture(
+    const el = await settledFixture<ScenarioElement>(
       html`<request-inspector preset="retry-storm" retry-budget="10"></request-inspector>`,
     );
     el.tick = 20;
@@ -212,7 +215,7 @@ describe('retries and recovery: compare and sweep', () => {
   });
 
   it('sweeps the retry budget, none last, and applies a chosen value', async () => {
-    const el = await settledFixture(
+    const el = await settledFixture<ScenarioElement>(
       html`<sweep-chart preset="retry-storm" input="retry-budget" measure="a-completion-rate"></sweep-chart>`,
     );
     expect(textOf(deep(el, '.heading'))).to.equal('A completion rate by Retry budget (%)');
