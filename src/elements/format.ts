@@ -11,12 +11,6 @@ export const percent = (rate: number | null): string =>
 /** Attempts per request, to one decimal: `2.8`. */
 export const amplification = (m: TenantMetrics): string => (m.amplification === null ? '–' : decimal(m.amplification));
 
-/** The recovery reading of one tenant: from which tick every new request completes, or none in the window. */
-export const recoveryText = (tenant: string, from: number | null): string =>
-  from === null
-    ? msg(str`Not recovered: no tick from which every new ${tenant} request completes within the window.`)
-    : msg(str`Recovered: every ${tenant} request offered from tick ${from} on completes.`);
-
 export const tickCount = (n: number): string => plural(n, msg(str`${n} tick`), msg(str`${n} ticks`));
 
 export const ticks = (n: number | null): string => (n === null ? msg('none') : tickCount(n));

@@ -4,7 +4,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
-import { GUIDES } from '../../src/elements/bulkhead-lab/guides.js';
+import { GUIDES } from '../../src/elements/bulkhead-lab/steps.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 

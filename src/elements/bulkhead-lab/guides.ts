@@ -1,5 +1,5 @@
 /** The lab's own words: guided steps and scope notes for each experiment, and the fixed explanations. */
-import { msg } from '../../i18n/msg.js';
+import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import type { PresetName } from '../../sim/index.js';
 
@@ -15,73 +15,6 @@ export const TITLE: Readonly<Record<Experiment, string>> = wordsOf({
 });
 
 export const tagline = (): string => msg('Follow each request from arrival to completion, rejection or timeout.');
-
-/** "Your experiment": what to try, in order. Each step names what to look for. */
-export const GUIDES: Readonly<Record<Experiment, string[]>> = wordsOf({
-  'stalled-dependency': () => [
-    msg(
-      "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
-    ),
-    msg(
-      'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
-    ),
-    msg(
-      "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
-    ),
-    msg(
-      'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4. Open Sweep below to see that whole curve at once, for every policy.',
-    ),
-  ],
-  'count-every-request': () => [
-    msg("Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks."),
-    msg('That p95 is taken over completed requests only. The two that timed out are not in it, so it cannot warn you.'),
-    msg(
-      'Move only the Completion target: at 50 % the gate passes with 2 required; at 51 % it needs 3 and fails. The schedule does not change.',
-    ),
-    msg(
-      'Put the target back and move only B total timeout: at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick; at 8 ticks 3 of 4 complete and the p95 grows to 7.',
-    ),
-    msg(
-      "Set Maximum waiting per tenant to 0: three of B's requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.",
-    ),
-    msg(
-      'Scrub to a tick while a B request is still waiting: the gate reads pending until every offered request has an outcome.',
-    ),
-  ],
-  'slow-vs-dead': () => [
-    msg(
-      'A answers every call, but only after 9 ticks, just inside its 10-tick timeout. In the Shared FIFO pool its slow calls crowd B out: B completes 3 of 12.',
-    ),
-    msg(
-      'Switch to Strict tenant partitions: B completes 12 of 12. A now completes 4 instead of 7, the price of keeping it in its own partition.',
-    ),
-    msg(
-      "Choose A's fault fail fast instead: failed calls hand their slot back at once, and B completes 12 of 12 even in the shared pool.",
-    ),
-    msg(
-      'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
-    ),
-  ],
-  'retry-storm': () => [
-    msg(
-      "A's dependency stalls until tick 3 and is healthy from then on, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, marked ↻ and named like A3.1, fill the slots long after tick 3. A completes 4 of 12 and never recovers within the window; B completes 7 of 12.",
-    ),
-    msg(
-      'Set Retries per request to 0: A completes 9 of 12, every A request offered from tick 3 on completes, and B completes 12 of 12. The retries, not the stall, kept the pool full. Then set it back to 3.',
-    ),
-    msg(
-      'Switch to Strict tenant partitions: B completes 12 of 12 again, but A completes only 2 of 12 and still does not recover, as its own retries fill its three slots. Partitions contain the storm; they do not end it. Partitions with idle borrowing fare no better than the shared pool here.',
-    ),
-    msg(
-      'Back in Shared FIFO, choose a Retry budget. At 10 % the pool recovers at tick 3, exactly as without retries: A completes 9 of 12, B 12 of 12. At 20 % A still recovers at tick 3, but B completes only 8 of 12 and recovers from tick 11; at 50 % and 100 % neither tenant recovers. Open Sweep and choose Retry budget to see every policy at once.',
-    ),
-  ],
-  custom: () => [
-    msg('Change any input: the result is recomputed at once, and playback does not start on its own.'),
-    msg('Play, step or scrub through the 20 ticks and watch who holds each slot and who waits.'),
-    msg('Compare the policies on the full-window calculation, and read the completion rate before the p95.'),
-  ],
-});
 
 /** "Event ordering and limits": the rules a reader needs to predict every cell. */
 export const ordering = (): string[] => [
@@ -159,3 +92,9 @@ export const SCOPE_BY_EXPERIMENT: Readonly<Record<Experiment, string>> = wordsOf
     ),
   custom: () => msg('Your own inputs: the same rules apply, and the figures describe only this window.'),
 });
+
+/** The recovery reading of one tenant: from which tick every new request completes, or none in the window. */
+export const recoveryText = (tenant: string, from: number | null): string =>
+  from === null
+    ? msg(str`Not recovered: no tick from which every new ${tenant} request completes within the window.`)
+    : msg(str`Recovered: every ${tenant} request offered from tick ${from} on completes.`);

@@ -8,7 +8,6 @@
 import { html, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
 import {
-  GUIDES,
   compareAbout,
   fullWindow,
   ordering,
@@ -28,6 +27,10 @@ export interface LabView {
   top: number;
   /** The lab's key for its notes (see `labKey`). */
   key: string;
+  /** Its experiment's guided steps, once fetched (see steps.ts). */
+  steps: readonly string[] | null;
+  /** When A recovers or clients retry: per tenant, from which tick every new request completes. */
+  recovery: string[];
 }
 
 export interface Section {
@@ -74,10 +77,11 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     id: 'gates',
-    view: ({ top }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
+    view: ({ top, recovery }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
       <outcome-gate tenant="A" heading-level=${top}></outcome-gate>
       <outcome-gate tenant="B" heading-level=${top}></outcome-gate>
-    </div>`,
+    </div>
+    ${recovery.map((line) => html`<p class="recovery">${line}</p>`)}`,
   },
   {
     id: 'inspection',
@@ -88,7 +92,7 @@ export const SECTIONS: readonly Section[] = [
     id: 'experiment',
     heading: () => msg('Your experiment'),
     // The preset's steps, or the page's own in the `steps` slot.
-    about: ({ experiment }) => html`<slot name="steps"><ol part="steps">${GUIDES[experiment].map(
+    about: ({ steps }) => html`<slot name="steps"><ol part="steps">${steps?.map(
       (step) => html`<li>${step}</li>`,
     )}</ol></slot>
       <p class="about">${msg(

@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import { metricsAt, type TenantMetrics } from '../../sim/index.js';
-import { isolation, type IsolationReading } from '../../sim/explain.js';
+import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';

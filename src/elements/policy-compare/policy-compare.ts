@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { POLICIES, type LabConfig } from '../../sim/config.js';
 import { metricsAt, type TenantMetrics } from '../../sim/derive.js';
-import { isolation, type IsolationReading } from '../../sim/explain.js';
+import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { simulateValid, type LabRun } from '../../sim/simulate.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';

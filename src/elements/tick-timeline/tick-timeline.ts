@@ -4,7 +4,7 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
-import { accountsIn } from '../explain-text.js';
+import type { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -14,6 +14,10 @@ const clockText = (seconds: number) => {
   const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
+
+/** The story of each request, fetched the first time a reader picks one: most readers never do. */
+let accounts: Promise<typeof accountsIn> | null = null;
+const loadAccounts = () => (accounts ??= import('../explain-text.js').then((m) => m.accountsIn));
 
 /** What a screen reader calls each speed. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
@@ -313,9 +317,13 @@ export class TickTimeline extends ScenarioElement {
     this.#width.observe(table);
   }
 
-  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued. */
+  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued, and for the story of a picked request. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
+    if (this.#picked && !this.#accounts) {
+      this.#accounts = await loadAccounts();
+      await super.getUpdateComplete();
+    }
     if (!this.#picture) return true;
     await this.#picture;
     return super.getUpdateComplete();
@@ -337,6 +345,8 @@ export class TickTimeline extends ScenarioElement {
   #slot = 0;
   /** The request in the cell last clicked or focused: the line below the picture tells its story. */
   #picked: string | null = null;
+  /** Every request's story by id, once fetched. */
+  #accounts: typeof accountsIn | null = null;
 
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
@@ -387,6 +397,11 @@ export class TickTimeline extends ScenarioElement {
               this.#picked = holder;
               this.#seek(t);
               this.requestUpdate();
+              if (holder && !this.#accounts)
+                void loadAccounts().then((view) => {
+                  this.#accounts = view;
+                  this.requestUpdate();
+                });
             },
             t === tick && slot === this.#slot ? 0 : -1,
           ];
@@ -479,7 +494,7 @@ export class TickTimeline extends ScenarioElement {
           )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
+      <div part="account" aria-live="polite">${this.#picked && this.#accounts && this.scenario.at(this.#accounts(this.locale.value), 0).get(this.#picked)}</div>
       <p class="legend">${msg(
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
       )}${
