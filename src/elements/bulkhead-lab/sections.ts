@@ -55,12 +55,13 @@ export interface Section {
 
 /**
  * The inputs beside the picture; the others are under "More inputs". The retry storm's steps turn
- * its retries and retry budget, so it has them beside the picture instead of the timeouts.
+ * its retries and retry budget, so it has them beside the picture instead of A's fault and the
+ * timeouts.
  */
 const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
 const MORE_INPUTS =
   'queue-cap slots a-per-tick b-every a-hold b-hold target a-recovers retries retry-delay retry-budget';
-const STORM_INPUTS = 'policy a-fault reserved-a retries retry-budget';
+const STORM_INPUTS = 'policy reserved-a retries retry-budget';
 /** The inputs of "More inputs": all but those beside the picture. */
 const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
 const moreInputs = (experiment: Experiment) =>

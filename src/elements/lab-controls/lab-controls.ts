@@ -276,7 +276,8 @@ export class LabControls extends ScenarioElement {
         <option value="none">${recovers ? msg('never') : msg('no budget')}</option>
         ${values.map((v) => html`<option value=${v}>${recovers ? v : `${v} %`}</option>`)}
       </select>
-      <p class="why" id="${id}-why">${
+      <!-- The budget's rule is said to screen readers only, beside the label that names it. -->
+      <p class="why ${why || recovers ? '' : 'visually-hidden'}" id="${id}-why">${
         why ??
         (recovers
           ? msg('A call that starts from this tick is healthy; one that started earlier keeps its fault.')

@@ -390,7 +390,11 @@ export class TickTimeline extends ScenarioElement {
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
             `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${holder?.includes('.') ? ' retry' : ''}${current(t)}`,
-            [holder ?? '·', ...(borrowed ? [['m', '*']] : [])],
+            // A retry's id on two lines, its request over its attempt (A10 over .2), so ticks still fit across.
+            [
+              ...(holder?.includes('.') ? holder.split(/(?=\.)/).map((part): Bit => ['id', part]) : [holder ?? '·']),
+              ...(borrowed ? [['m', '*']] : []),
+            ],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
               this.#slot = slot;
@@ -414,7 +418,13 @@ export class TickTimeline extends ScenarioElement {
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
-          return [`events${current(t)}`, across ? ids.flatMap((id): Bit[] => [['id', id], ' ']) : [ids.join(' ')]];
+          // A retry's id across two lines, as in the slots.
+          return [
+            `events${current(t)}`,
+            across
+              ? ids.flatMap((id): Bit[] => [...id.split(/(?=\.)/).map((part): Bit => ['id', part]), ' '])
+              : [ids.join(' ')],
+          ];
         }),
       ]),
     ];
