@@ -48,10 +48,13 @@ function found({ request, blocked }: Explanation, { policy, slots, reservedA }: 
   const holders = blocked.flatMap((b) => b.holders);
   if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
-  const groups = (['B', 'A'] as const).flatMap((tenant) => {
-    const mine = holders.filter((h) => h.tenant === tenant);
-    return mine[0] ? holderGroup(mine) : [];
-  });
+  // A calls that started after A recovered are not stalled: they are told apart from those that are.
+  const groups = (['B', 'A'] as const).flatMap((tenant) =>
+    [false, true].flatMap((stalled) => {
+      const mine = holders.filter((h) => h.tenant === tenant && h.stalled === stalled);
+      return mine[0] ? holderGroup(mine) : [];
+    }),
+  );
   const by = listAnd(groups);
   if (policy === 'strict-partitions')
     return plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
@@ -61,16 +64,58 @@ function found({ request, blocked }: Explanation, { policy, slots, reservedA }: 
     : msg(str`the one slot it could use held by ${by}`);
 }
 
-/** How the request was admitted, what held it up, and how it ended. */
+/** A retry, and what ended the attempt it retries: `A3.1, a retry of A3 offered at tick 5 after A3 timed out in service at tick 4,`. */
+function retryOf({ request: r, previous }: Explanation): string {
+  const { id, ending, tick } = previous!;
+  const at = r.arrival;
+  return ending === 'failed'
+    ? msg(str`${r.id}, a retry of ${r.request} offered at tick ${at} after ${id} failed fast at tick ${tick},`)
+    : ending === 'rejected'
+      ? msg(str`${r.id}, a retry of ${r.request} offered at tick ${at} after ${id} was rejected at tick ${tick},`)
+      : ending === 'timed-out-waiting'
+        ? msg(
+            str`${r.id}, a retry of ${r.request} offered at tick ${at} after ${id} timed out waiting at tick ${tick},`,
+          )
+        : msg(
+            str`${r.id}, a retry of ${r.request} offered at tick ${at} after ${id} timed out in service at tick ${tick},`,
+          );
+}
+
+/** What came of an attempt that did not complete, and every attempt of its request. */
+function retryText({ request: r, retry, attempts }: Explanation): string {
+  const next =
+    retry?.kind === 'sent'
+      ? msg(str`It was retried as ${retry.id} at tick ${retry.tick}.`)
+      : retry?.kind === 'refused'
+        ? msg(str`Its retry, due at tick ${retry.tick}, was refused by the retry budget.`)
+        : retry?.kind === 'too-late'
+          ? msg(str`Its retry would have been due at tick ${retry.tick}, after the window.`)
+          : retry?.kind === 'none-left'
+            ? msg('It was the last attempt its client makes.')
+            : '';
+  const all = attempts.length > 1 ? msg(str`Attempts of ${r.request}: ${listAnd(attempts.map((a) => a.id))}.`) : '';
+  return [next, all].filter(Boolean).join(' ');
+}
+
+/** How the request was admitted, what held it up, and how it ended; with retries, what came before and after it. */
 export function explainText(explanation: Explanation, config: LabConfig): string {
   const { request: r, ending } = explanation;
   const slot = r.borrowed ? msg(str`slot ${r.slot} (borrowed)`) : msg(str`slot ${r.slot}`);
-  const arrived = msg(str`${r.id} arrived at tick ${r.arrival}`);
-  if (ending === 'rejected' && explanation.blocked[0])
-    return msg(
-      str`${arrived} and was rejected, as ${r.tenant}'s queue was at its cap of ${config.queueCap}, with ${found(explanation, config)}.`,
+  const retry = explanation.previous !== null;
+  const parts = retry ? [] : [msg(str`${r.id} arrived at tick ${r.arrival}`)];
+  const then = retryText(explanation);
+  const told = () => {
+    const text = `${listAnd(parts)}.`;
+    return [retry ? `${retryOf(explanation)} ${text}` : text, then].filter(Boolean).join(' ');
+  };
+  if (ending === 'rejected' && explanation.blocked[0]) {
+    parts.push(
+      msg(
+        str`was rejected, as ${r.tenant}'s queue was at its cap of ${config.queueCap}, with ${found(explanation, config)}`,
+      ),
     );
-  const parts = [arrived];
+    return told();
+  }
   // Only a request handed a slot at once was never without one, even for a tick.
   if (!explanation.blocked[0]) parts.push(msg(str`was handed ${slot} at once`));
   else {
@@ -92,7 +137,7 @@ export function explainText(explanation: Explanation, config: LabConfig): string
             ? msg(str`timed out in service at tick ${end}`)
             : msg(str`completed at tick ${end}`),
   );
-  return `${listAnd(parts)}.`;
+  return told();
 }
 
 const byLocale = new Map<Locale, (run: LabRun) => Map<string, string>>();

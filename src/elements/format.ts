@@ -3,10 +3,13 @@ import { msg, str } from '../i18n/msg.js';
 import { decimal, plural, wordsOf } from '../i18n/words.js';
 import type { Note } from '../scenario/source.js';
 import { quoteValue } from '../sim/config.js';
-import type { Gate } from '../sim/derive.js';
+import type { Gate, TenantMetrics } from '../sim/derive.js';
 
 export const percent = (rate: number | null): string =>
   rate === null ? msg('no traffic') : `${decimal(Math.round(rate * 1000) / 10)} %`;
+
+/** Attempts per request, to one decimal: `2.8`. */
+export const amplification = (m: TenantMetrics): string => (m.amplification === null ? '–' : decimal(m.amplification));
 
 export const tickCount = (n: number): string => plural(n, msg(str`${n} tick`), msg(str`${n} ticks`));
 

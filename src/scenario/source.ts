@@ -80,6 +80,11 @@ export function problemText({ field, value, used }: ConfigProblem, config: LabCo
     );
   if (!FIELDS.includes(field as keyof LabConfig)) return msg(str`${field}: unknown setting, ignored`);
   const { min, max } = uiRangeOf(field as NumericField, config);
+  // A retry setting may be none, and may be used as none.
+  const usedRetry = (used as number | null) ?? 'none';
+  if (field === 'retryBudget') return msg(str`${field}: ${given} is not none, 10, 20, 50 or 100; using ${usedRetry}`);
+  if (field === 'aRecovers')
+    return msg(str`${field}: ${given} is not none or a whole number from ${min} to ${max}; using ${usedRetry}`);
   return min === max
     ? msg(str`${field}: ${given} is not ${min}, the only value it takes here; using ${min}`)
     : msg(str`${field}: ${given} is not a whole number from ${min} to ${max}; using ${String(used)}`);

@@ -38,16 +38,9 @@ export { endedAt, homeOf, isPartitioned, queuesAt, slotsAt } from './occupancy.j
 export type { EndedAt, SlotView } from './occupancy.js';
 export { recovery, requestsAt } from './requests.js';
 export type { RequestView } from './requests.js';
-export { endingOf, explain, hasNoSlots, isolation } from './explain.js';
-export type {
-  Admission,
-  AttemptEnd,
-  BlockedTick,
-  Ending,
-  Explanation,
-  IsolationReading,
-  RetryStep,
-  SlotHolder,
-} from './explain.js';
+export { explain } from './explain.js';
+export type { Admission, AttemptEnd, BlockedTick, Explanation, RetryStep, SlotHolder } from './explain.js';
+export { endingOf, hasNoSlots, isolation } from './isolation.js';
+export type { Ending, IsolationReading } from './isolation.js';
 export { sweep } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';

@@ -4,7 +4,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
-import { GUIDES } from '../../src/elements/bulkhead-lab/guides.js';
+import { GUIDES } from '../../src/elements/bulkhead-lab/steps.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 
@@ -21,7 +21,9 @@ describe('the words of the experiment', () => {
   it('names the controls and policies as the experiment does', async () => {
     const el = await lab();
     expect(labelOf(el, 'policy')).to.equal('Scheduling policy');
-    expect(deepAll<HTMLOptionElement>(el, 'lab-controls', 'option').map((o) => o.textContent.trim())).to.deep.equal([
+    expect(
+      deepAll<HTMLOptionElement>(el, 'lab-controls', '#policy option').map((o) => o.textContent.trim()),
+    ).to.deep.equal([
       'Shared FIFO',
       'Shared round-robin',
       'Strict tenant partitions',

@@ -3,13 +3,18 @@ import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
 import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes, type Note } from '../../scenario/source.js';
-import { metricsAt, normalizeConfig, presets, quoteValue, type PresetName } from '../../sim/index.js';
+import { metricsAt, normalizeConfig, presets, quoteValue, recovery, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
+import { recoveryText } from './guides.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
+import type { GUIDES } from './steps.js';
+
+/** Every experiment's guided steps, fetched when the first lab comes near (or is printed). */
+let guides: Promise<typeof GUIDES> | null = null;
 import { SECTIONS, type LabView, type Section } from './sections.js';
 import { parseStepCheck, type StepCheck } from './step-check.js';
 
@@ -141,6 +146,9 @@ export class BulkheadLab extends ScenarioElement {
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr));
         gap: var(--_gap);
       }
+      .recovery {
+        margin: calc(var(--_gap) * -0.5) 0 0;
+      }
       .split {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
@@ -227,6 +235,22 @@ export class BulkheadLab extends ScenarioElement {
   readonly #queued = new Set<string>();
   /** The modules of views being fetched, which `updateComplete` waits for. */
   readonly #loading: Promise<unknown>[] = [];
+  /** The guided steps of every experiment, once fetched. */
+  #guides: typeof GUIDES | null = null;
+  #guidesAsked = false;
+
+  /** Fetches the guided steps (once per page) and draws them when they come; `updateComplete` waits for them. */
+  #loadGuides() {
+    if (this.#guidesAsked) return;
+    this.#guidesAsked = true;
+    guides ??= import('./steps.js').then((m) => m.GUIDES);
+    this.#loading.push(
+      guides.then((steps) => {
+        this.#guides = steps;
+        this.requestUpdate();
+      }),
+    );
+  }
 
   /**
    * Tells the lab when it, or the next section still to draw, comes near the viewport: a screen
@@ -320,6 +344,7 @@ export class BulkheadLab extends ScenarioElement {
   /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
   readonly #onBeforePrint = () => {
     this.#near = true;
+    this.#loadGuides();
     this.drawn = new Set(SECTIONS.map((section) => section.id));
     this.performUpdate();
   };
@@ -396,6 +421,7 @@ export class BulkheadLab extends ScenarioElement {
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
     this.#watch.unobserve(this);
+    this.#loadGuides();
     const [next, ...later] = this.renderRoot.querySelectorAll<HTMLElement>('[data-section]');
     for (const view of later) this.#watch.unobserve(view);
     if (next) this.#watch.observe(next);
@@ -470,6 +496,8 @@ export class BulkheadLab extends ScenarioElement {
       widgets: Math.min(6, top + 1),
       key: this.#labKey,
       holds: (check) => this.#holds(check),
+      steps: this.#guides?.[experiment] ?? null,
+      recovery: near ? this.#recovery() : [],
     };
     return html`
       <article class="lab ${building ? 'building' : ''}" part="lab" aria-label=${title}>
@@ -492,6 +520,14 @@ export class BulkheadLab extends ScenarioElement {
         ${near ? this.#renderStatus() : nothing}
       </article>
     `;
+  }
+
+  /** The recovery reading under the gates, when A recovers or clients retry. */
+  #recovery(): string[] {
+    const { retries, aRecovers } = this.scenario.config;
+    if (!retries && aRecovers == null) return [];
+    const from = this.scenario.at(recovery, 0);
+    return (['A', 'B'] as const).map((tenant) => recoveryText(tenant, from[tenant]));
   }
 
   /** One polite sentence, changed whole only when the tick or a gate changes. */

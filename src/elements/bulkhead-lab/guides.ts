@@ -1,5 +1,5 @@
-/** The lab's own words: guided steps and scope notes for each experiment, and the fixed explanations. */
-import { msg } from '../../i18n/msg.js';
+/** The lab's own words: titles, scope notes and references, and the fixed explanations (the guided steps are in steps.ts). */
+import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import type { PresetName } from '../../sim/index.js';
 
@@ -15,119 +15,6 @@ export const TITLE: Readonly<Record<Experiment, string>> = wordsOf({
 });
 
 export const tagline = (): string => msg('Follow each request from arrival to completion, rejection or timeout.');
-
-/** A guided step, and, for one that asks the reader to do something, when it is done (see `step-check.ts`). */
-export interface Step {
-  text: string;
-  check?: string;
-}
-
-/** "Your experiment": what to try, in order. Each step names what to look for. */
-export const GUIDES: Readonly<Record<Experiment, Step[]>> = wordsOf({
-  'stalled-dependency': () => [
-    {
-      text: msg(
-        "Keep A stalled and press Play (or Next tick): A's stuck calls take every slot, and B's requests wait until they time out. B completes 1 of 4.",
-      ),
-      check: 'a-fault=stall,tick=1..20',
-    },
-    {
-      text: msg(
-        'Switch the Scheduling policy to Strict tenant partitions: B keeps its own two slots and completes 4 of 4. A is no healthier for it.',
-      ),
-      check: 'policy=strict-partitions',
-    },
-    {
-      text: msg(
-        "Try Shared round-robin (B completes 2 of 4) and Partitions with idle borrowing (1 of 4): borrowing lends B's idle slots to A early on, and A keeps them, because a borrowed call is never taken back.",
-      ),
-      check: 'policy=shared-round-robin|borrowing',
-    },
-    {
-      text: msg(
-        'Return to Shared FIFO and lower A total timeout one step at a time. B stays at 1 of 4 all the way down to 5 ticks; only at 4 ticks or less do the stalled calls give their slots back in time, and B completes 4 of 4. Open Sweep below to see that whole curve at once, for every policy.',
-      ),
-      check: 'policy=shared-fifo,a-timeout=1..4',
-    },
-  ],
-  'count-every-request': () => [
-    {
-      text: msg(
-        "Read B's full-window gate: 2 of 4 requests complete, a 50 % completion rate, while its p95 reads 4 ticks.",
-      ),
-    },
-    {
-      text: msg(
-        'That p95 is taken over completed requests only. The two that timed out are not in it, so it cannot warn you.',
-      ),
-    },
-    {
-      text: msg(
-        'Move only the Completion target: at 50 % the gate passes with 2 required; at 51 % it needs 3 and fails. The schedule does not change.',
-      ),
-      check: 'target=50|51',
-    },
-    {
-      text: msg(
-        'Put the target back and move only B total timeout: at 3 ticks just 1 of 4 completes, yet the p95 improves to 1 tick; at 8 ticks 3 of 4 complete and the p95 grows to 7.',
-      ),
-      check: 'target=90,b-timeout=3|8',
-    },
-    {
-      text: msg(
-        "Set Maximum waiting per tenant to 0: three of B's requests are rejected on arrival, the one that completes has a p95 of 1 tick, and the gate fails with 1 of 4.",
-      ),
-      check: 'queue-cap=0',
-    },
-    {
-      text: msg(
-        "Scrub to tick 1 or 2: B's gate reads pending with nothing waiting or running, because more B requests are still due to arrive. At tick 12 it is pending because one is still running; from tick 13 every request has an outcome, and the gate decides.",
-      ),
-      check: 'tick=1|2',
-    },
-  ],
-  'slow-vs-dead': () => [
-    {
-      text: msg(
-        'A answers every call, but only after 9 ticks, just inside its 10-tick timeout. In the Shared FIFO pool its slow calls crowd B out: B completes 3 of 12.',
-      ),
-    },
-    {
-      text: msg(
-        'Switch to Strict tenant partitions: B completes 12 of 12. A now completes 4 instead of 7, the price of keeping it in its own partition.',
-      ),
-      check: 'policy=strict-partitions',
-    },
-    {
-      text: msg(
-        "Choose A's fault fail fast instead: failed calls hand their slot back at once, and B completes 12 of 12 even in the shared pool.",
-      ),
-      check: 'policy=shared-fifo,a-fault=fail-fast',
-    },
-    {
-      text: msg(
-        'Make A healthy (A resource hold 1): both policies complete everything. Isolation pays off most when a dependency is slow, not when it is dead.',
-      ),
-      check: 'a-fault=none,a-hold=1',
-    },
-  ],
-  'retry-storm': () => [
-    {
-      text: msg(
-        "A's dependency recovers at tick 3, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, named like A3.1, keep every slot busy long after tick 3.",
-      ),
-      check: 'tick=4..20',
-    },
-  ],
-  custom: () => [
-    { text: msg('Change any input: the result is recomputed at once, and playback does not start on its own.') },
-    {
-      text: msg('Play, step or scrub through the 20 modeled ticks and watch who holds each slot and who waits.'),
-      check: 'tick=1..20',
-    },
-    { text: msg('Compare the policies on the full-window calculation, and read the completion rate before the p95.') },
-  ],
-});
 
 /** "Event ordering and limits": the rules a reader needs to predict every cell. */
 export const ordering = (): string[] => [
@@ -150,6 +37,9 @@ export const ordering = (): string[] => [
     'No policy preempts. Shared round-robin chooses between waiting tenants but cannot interrupt a running call, and under Partitions with idle borrowing a borrowed call keeps its slot until it ends, even when home demand returns.',
   ),
   msg('The slots are identical and are always tried in numeric order, lowest first.'),
+  msg(
+    "When clients retry, a retry is offered after its tick's new requests, oldest request first, and has a full timeout of its own; a retry that would come after tick 20 is never sent.",
+  ),
 ];
 
 /** What the full-window calculation is, said beside it. */
@@ -179,7 +69,7 @@ export const scope = (): string[] => [
     'Tenant partitions here are a scheduling rule, not a security boundary: they isolate capacity, not data or privileges.',
   ),
   msg(
-    'There is no A2A transport and no circuit-breaker state machine: the calls are bounded downstream calls labelled A or B.',
+    'There is no A2A transport and no circuit-breaker state machine: the calls are bounded downstream calls labelled A or B, and clients retry only as the retry inputs say.',
   ),
   msg(
     'When a call expires its slot is free at once; real workers may keep running after their caller gave up, so real cancellation can be slower.',
@@ -260,3 +150,9 @@ export const SCOPE_BY_EXPERIMENT: Readonly<Record<Experiment, string>> = wordsOf
     ),
   custom: () => msg('Your own inputs: the same rules apply, and the figures describe only this window.'),
 });
+
+/** The recovery reading of one tenant: from which tick every new request completes, or none in the window. */
+export const recoveryText = (tenant: string, from: number | null): string =>
+  from === null
+    ? msg(str`Not recovered: no tick from which every new ${tenant} request completes within the window.`)
+    : msg(str`Recovered: every ${tenant} request offered from tick ${from} on completes.`);

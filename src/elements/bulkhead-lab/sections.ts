@@ -8,7 +8,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
 import {
-  GUIDES,
   compareAbout,
   fullWindow,
   ordering,
@@ -18,6 +17,7 @@ import {
   sweepAbout,
   type Experiment,
 } from './guides.js';
+import type { Step } from './steps.js';
 
 /** What a section's drawing needs to know of its lab. */
 export interface LabView {
@@ -31,6 +31,10 @@ export interface LabView {
   key: string;
   /** Whether a guided step's condition holds now (see `step-check.ts`). */
   holds: (check: string) => boolean;
+  /** Its experiment's guided steps, once fetched (see steps.ts). */
+  steps: readonly Step[] | null;
+  /** When A recovers or clients retry: per tenant, from which tick every new request completes. */
+  recovery: string[];
 }
 
 export interface Section {
@@ -53,22 +57,36 @@ export interface Section {
   load?: () => Promise<unknown>;
 }
 
-/** The inputs beside the picture; the others are under "More inputs". */
+/**
+ * The inputs beside the picture; the others are under "More inputs". The retry storm's steps turn
+ * its retries and retry budget, so it has them beside the picture instead of A's fault and the
+ * timeouts.
+ */
 const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
-const MORE_INPUTS = 'queue-cap slots a-per-tick b-every a-hold b-hold target';
+const MORE_INPUTS =
+  'queue-cap slots a-per-tick b-every a-hold b-hold target a-recovers retries retry-delay retry-budget';
+const STORM_INPUTS = 'policy reserved-a retries retry-budget';
+/** The inputs of "More inputs": all but those beside the picture. */
+const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
+const moreInputs = (experiment: Experiment) =>
+  [...FIRST_INPUTS.split(' '), ...MORE_INPUTS.split(' ')]
+    .filter((name) => !firstInputs(experiment).split(' ').includes(name))
+    .join(' ');
 
 export const SECTIONS: readonly Section[] = [
   // The first screen: the inputs beside both gates, then playback and the picture.
   {
     id: 'controls',
-    view: ({ top }) => html`<lab-controls fields=${FIRST_INPUTS} heading-level=${top}></lab-controls>`,
+    view: ({ top, experiment }) =>
+      html`<lab-controls fields=${firstInputs(experiment)} heading-level=${top}></lab-controls>`,
   },
   {
     id: 'gates',
-    view: ({ top }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
+    view: ({ top, recovery }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
       <outcome-gate tenant="A" heading-level=${top}></outcome-gate>
       <outcome-gate tenant="B" heading-level=${top}></outcome-gate>
-    </div>`,
+    </div>
+    ${recovery.map((line) => html`<p class="recovery">${line}</p>`)}`,
   },
   {
     id: 'inspection',
@@ -79,12 +97,10 @@ export const SECTIONS: readonly Section[] = [
     id: 'experiment',
     heading: () => msg('Your experiment'),
     // The preset's steps, or the page's own in the `steps` slot.
-    about: ({ experiment, holds }) => html`<slot name="steps"><ol part="steps">${GUIDES[experiment].map(
-      ({ text, check }) => {
-        const done = check !== undefined && holds(check);
-        return html`<li ?data-done=${done}>${text}${done ? html` <span class="done">✓ ${msg('Done')}</span>` : nothing}</li>`;
-      },
-    )}</ol></slot>
+    about: ({ steps, holds }) => html`<slot name="steps"><ol part="steps">${steps?.map(({ text, check }) => {
+      const done = check !== undefined && holds(check);
+      return html`<li ?data-done=${done}>${text}${done ? html` <span class="done">✓ ${msg('Done')}</span>` : nothing}</li>`;
+    })}</ol></slot>
       <p class="about">${msg(
         'Play inspects the 20 modeled ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
       )}</p>`,
@@ -92,8 +108,10 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'more-inputs',
     heading: () => msg('More inputs'),
-    hint: () => msg('Total resources, arrivals, resource holds, the queue cap and the completion target.'),
-    view: ({ widgets }) => html`<lab-controls fields=${MORE_INPUTS} heading-level=${widgets}></lab-controls>`,
+    hint: () =>
+      msg('Total resources, arrivals, resource holds, the queue cap, the completion target, recovery and retries.'),
+    view: ({ widgets, experiment }) =>
+      html`<lab-controls fields=${moreInputs(experiment)} heading-level=${widgets}></lab-controls>`,
   },
   {
     id: 'ordering',

@@ -1,23 +1,19 @@
 import { css, html, type PropertyValues } from 'lit';
-import {
-  isPartitioned,
-  uiRangeOf,
-  type Fault,
-  type LabConfig,
-  type NumericField,
-  type SweepField,
-} from '../../sim/index.js';
-import { quoteValue } from '../../sim/config.js';
+import { isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
+import { RETRY_DEFAULTS, UI_RETRY_BUDGETS, quoteValue, retrySettings } from '../../sim/config.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { INPUT_LABEL, POLICY_HELP, POLICY_LABEL } from '../labels.js';
+import { POLICY_HELP, POLICY_LABEL, SETTING_LABEL } from '../labels.js';
 import { attributeOf, type Note } from '../../scenario/source.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
+/** The inputs typed as a whole number. */
+type NumberField = SweepField | 'retries' | 'retryDelay';
+
 interface NumberControl {
-  field: SweepField;
+  field: NumberField;
   /** Why the control is disabled under this config, if it is. */
   disabledBecause?: (config: LabConfig) => string | null;
 }
@@ -25,11 +21,12 @@ interface NumberControl {
 /** The controls in their groups, named as the experiment names them, each field in its place. */
 const GROUPS: { legend: () => string; fields: (keyof LabConfig)[] }[] = [
   { legend: () => msg('Choose dispatch and admission rules'), fields: ['policy', 'queueCap'] },
-  { legend: () => msg('Dependency A'), fields: ['aFault'] },
+  { legend: () => msg('Dependency A'), fields: ['aFault', 'aRecovers'] },
   {
     legend: () => msg('Allocate workers and demand'),
     fields: ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout'],
   },
+  { legend: () => msg('Clients retry'), fields: ['retries', 'retryDelay', 'retryBudget'] },
   { legend: () => msg('Read the full outcome'), fields: ['target'] },
 ];
 const ALL_FIELDS = GROUPS.flatMap((group) => group.fields);
@@ -44,7 +41,14 @@ const NUMBERS: Partial<Record<keyof LabConfig, NumberControl>> = {
     field: 'aHold',
     disabledBecause: (c) => (c.aFault === 'none' ? null : msg('A is faulted, so its calls do not use this hold.')),
   },
+  retryDelay: { field: 'retryDelay', disabledBecause: (c) => (c.retries ? null : msg('No retries, so no delay.')) },
 };
+
+/** An input's value as its control holds it: a number as text, none as `none`, a retry setting left out at its default. */
+const valueOf = (config: LabConfig, field: keyof LabConfig): string =>
+  String(
+    (field in RETRY_DEFAULTS ? retrySettings(config)[field as keyof typeof RETRY_DEFAULTS] : config[field]) ?? 'none',
+  );
 
 const FAULT_LABEL: Readonly<Record<Fault, string>> = wordsOf({
   stall: () => msg('Stall all A calls until timeout'),
@@ -144,7 +148,7 @@ export class LabControls extends ScenarioElement {
   /** The inputs shown, by attribute name, separated by spaces; all when null. */
   declare fields: string | null;
   /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
-  declare private refused: { field: NumericField; value: string } | null;
+  declare private refused: { field: NumberField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
   #editStart: number | null = null;
 
@@ -180,18 +184,19 @@ export class LabControls extends ScenarioElement {
   }
 
   /** Applies a typed number once it is a valid whole number in range; leaves the box alone while it is not. */
-  #onNumber(field: NumericField, event: Event, commit: boolean) {
+  #onNumber(field: NumberField, event: Event, commit: boolean) {
     const input = event.target as HTMLInputElement;
     const { min, max } = uiRangeOf(field, this.scenario.config);
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
+    const now = +valueOf(this.scenario.config, field);
     if (valid) this.refused = null;
-    if (valid && value !== this.scenario.config[field]) this.#change({ [field]: value });
+    if (valid && value !== now) this.#change({ [field]: value });
     else if (commit && !valid) {
       // Typing applies each valid prefix at once ("15" on the way to "150"): go back to where the edit began.
-      const before = this.#editStart ?? this.scenario.config[field];
+      const before = this.#editStart ?? now;
       this.refused = { field, value: input.value.trim().slice(0, 12) };
-      if (before !== this.scenario.config[field]) this.#change({ [field]: before });
+      if (before !== now) this.#change({ [field]: before });
       input.value = String(before);
     }
     if (commit) this.#editStart = null;
@@ -202,11 +207,12 @@ export class LabControls extends ScenarioElement {
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
     const refused = this.refused?.field === field ? this.refused.value : null;
+    const value = +valueOf(config, field);
     return html`<div class="field">
-      <label for=${id}>${INPUT_LABEL[field]}</label>
+      <label for=${id}>${SETTING_LABEL[field]}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" name=${field}
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
-        @focus=${() => (this.#editStart = config[field])}
+        @focus=${() => (this.#editStart = value)}
         @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}>
       ${
         why
@@ -219,10 +225,10 @@ export class LabControls extends ScenarioElement {
           : html`<p class="why refused" id="${id}-refused" role="status">${
               refused === ''
                 ? msg(
-                    str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                    str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
                   )
                 : msg(
-                    str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${this.scenario.config[field]}.`,
+                    str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
                   )
             }</p>`
       }
@@ -242,10 +248,42 @@ export class LabControls extends ScenarioElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
-      const value = String(this.scenario.config[control.name as keyof LabConfig]);
+      const value = valueOf(this.scenario.config, control.name as keyof LabConfig);
       if (control.type === 'radio') control.checked = control.value === value;
       else if (control.value !== value) control.value = value;
     }
+  }
+
+  /** A choice among few values, none among them: when A recovers, and the retry budget. */
+  #renderChoice(config: LabConfig, field: 'aRecovers' | 'retryBudget') {
+    const recovers = field === 'aRecovers';
+    const values = recovers ? [...Array(config.horizon + 1).keys()] : UI_RETRY_BUDGETS;
+    const why = recovers
+      ? config.aFault === 'none'
+        ? msg('A is healthy all window: there is nothing to recover from.')
+        : null
+      : config.retries
+        ? null
+        : msg('No retries, so nothing to budget.');
+    const id = `f-${field}`;
+    return html`<div class="field">
+      <label for=${id}>${SETTING_LABEL[field]}</label>
+      <select id=${id} name=${field} ?disabled=${why !== null} aria-describedby="${id}-why"
+        @change=${(e: Event) => {
+          const { value } = e.target as HTMLSelectElement;
+          this.#change({ [field]: value === 'none' ? null : Number(value) });
+        }}>
+        <option value="none">${recovers ? msg('never') : msg('no budget')}</option>
+        ${values.map((v) => html`<option value=${v}>${recovers ? v : `${v} %`}</option>`)}
+      </select>
+      <!-- The budget's rule is said to screen readers only, beside the label that names it. -->
+      <p class="why ${why || recovers ? '' : 'visually-hidden'}" id="${id}-why">${
+        why ??
+        (recovers
+          ? msg('A call that starts from this tick is healthy; one that started earlier keeps its fault.')
+          : msg('A tenant sends a retry only while its retries stay within this share of its requests so far.'))
+      }</p>
+    </div>`;
   }
 
   #renderField(config: LabConfig, field: keyof LabConfig) {
@@ -269,7 +307,8 @@ export class LabControls extends ScenarioElement {
           </label>`,
       )}</div>
         <p class="why" id="fault-help">${FAULT_HELP[config.aFault]}</p>`;
-    const number = NUMBERS[field] ?? { field: field as SweepField };
+    if (field === 'aRecovers' || field === 'retryBudget') return this.#renderChoice(config, field);
+    const number = NUMBERS[field] ?? { field: field as NumberField };
     return html`${this.#renderNumber(config, number)}${
       field === 'target' ? html`<p class="why">${msg('Moves only the gate, never the schedule.')}</p>` : ''
     }${
@@ -292,7 +331,7 @@ export class LabControls extends ScenarioElement {
           if (!here.length) return '';
           const fieldsOf = here.map((field) => this.#renderField(config, field));
           // Several numbers take the form's whole width and flow in columns.
-          return here.length > 1 && !here.includes('policy')
+          return here.length > 1 && !here.includes('policy') && !here.includes('aFault')
             ? html`<fieldset class="numbers"><legend>${legend()}</legend><div class="fields">${fieldsOf}</div></fieldset>`
             : // The policy alone needs no legend on screen: its label names it.
               html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}>${legend()}</legend>${fieldsOf}</fieldset>`;

@@ -5,12 +5,13 @@ import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';
 import { msg, str } from '../../i18n/msg.js';
 import { plural } from '../../i18n/words.js';
-import { GATE_LABEL, choiceNotes, percent, ticks, windowNotes } from '../format.js';
+import { GATE_LABEL, amplification, choiceNotes, percent, ticks, windowNotes } from '../format.js';
 import { ScenarioElement } from '../scenario-element.js';
 
 /**
  * One tenant's completion gate: pass, fail, pending or no traffic; completed of required of offered;
- * the completion rate; and the p95 of completed requests, with its warning.
+ * the completion rate; and the p95 of completed requests, with its warning. When clients retry, the
+ * attempts they sent and how many per request.
  *
  * @summary One tenant's gate, rate, required count and p95.
  * @attr {'A' | 'B'} tenant - `A` or `B` (default `B`).
@@ -94,7 +95,7 @@ export class OutcomeGate extends ScenarioElement {
     const m = scenario.at(metricsAt, tick)[tenant];
     const unfinished = m.offered - m.completed;
     const when = full ? msg('full window') : msg(str`at tick ${tick}`);
-    const { target } = scenario.config;
+    const { target, retries } = scenario.config;
     return html`
       ${this.renderNotices()}
       <div role="group" class="gate ${tenant}" part="gate" aria-label=${msg(str`Tenant ${tenant} gate, ${when}`)}>
@@ -108,6 +109,7 @@ export class OutcomeGate extends ScenarioElement {
               <p>${msg(html`<strong>${m.completed}</strong> completed of <strong>${m.required}</strong> required (${target} % of <strong>${m.offered}</strong> offered)`)}</p>
               <p>${msg(html`Completion rate: <strong>${percent(m.completionRate)}</strong>`)} ·
                 ${msg(html`p95 latency: <strong>${ticks(m.p95)}</strong>`)}</p>
+              ${retries ? html`<p>${msg(html`Attempts: <strong>${m.attempts}</strong>, ${amplification(m)} per request`)}</p>` : ''}
               <p class="warning">${
                 unfinished === 0
                   ? full

@@ -1,10 +1,11 @@
 import { css, html } from 'lit';
 import { metricsAt, type TenantMetrics } from '../../sim/index.js';
-import { isolation, type IsolationReading } from '../../sim/explain.js';
+import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/source.js';
-import { GATE_LABEL, percent, windowNotes } from '../format.js';
+import { GATE_LABEL, amplification, percent, windowNotes } from '../format.js';
+import { recovery } from '../../sim/requests.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ISOLATION_LABEL, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
@@ -14,7 +15,7 @@ import { ScenarioElement } from '../scenario-element.js';
 type Layout = 'joint' | 'per-tenant';
 const TENANTS = ['A', 'B'] as const;
 
-type Row = [() => string, (m: TenantMetrics, i: IsolationReading) => string | number];
+type Row = [() => string, (m: TenantMetrics, i: IsolationReading, tenant: 'A' | 'B') => string | number];
 const ROWS: Row[] = [
   [() => msg('Offered'), (m) => m.offered],
   [() => msg('Completed'), (m) => m.completed],
@@ -35,10 +36,20 @@ const fullRows = (reading: Record<'A' | 'B', IsolationReading>): Row[] => [
   ...isolationKeys(reading).map((key): Row => [() => ISOLATION_LABEL[key], (_, i) => i[key]]),
 ];
 
+/** With retries: requests between attempts, and the attempts sent. */
+const RETRY_ROWS: Row[] = [
+  [() => msg('Waiting to retry'), (m) => m.retrying],
+  [() => msg('Attempts sent'), (m) => m.attempts],
+  [() => msg('Retries sent'), (m) => m.retries],
+  [() => msg('Attempts per request'), (m) => amplification(m)],
+];
+
 /**
  * Per-tenant metrics as a table: counts by outcome, completion rate, p95 of completed requests,
- * required completions and the gate; at the inspected tick or over the full window, where the
- * isolation reading follows: why each tenant's unfinished requests did not complete.
+ * required completions and the gate; with retries, the attempts sent and attempts per request; at
+ * the inspected tick or over the full window, where the isolation reading follows: why each
+ * tenant's unfinished requests did not complete; and, when A recovers or clients retry, from which
+ * tick every new request completes.
  *
  * @summary Per-tenant metrics table.
  * @attr {'inspected' | 'full'} window - `inspected` (default) or `full`.
@@ -93,7 +104,20 @@ export class OutcomeTable extends ScenarioElement {
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.at(metricsAt, tick);
     const reading = scenario.at(isolation, 0);
-    const rows = full ? fullRows(reading) : ROWS;
+    const { retries, aRecovers } = scenario.config;
+    const recovered = scenario.at(recovery, 0);
+    const rows = [
+      ...(retries ? [...ROWS.slice(0, 8), ...RETRY_ROWS, ...ROWS.slice(8)] : ROWS),
+      ...(full ? fullRows(reading).slice(ROWS.length) : []),
+      ...(full && (retries || aRecovers != null)
+        ? [
+            [
+              () => msg('Every new request completes from'),
+              (_m, _i, t) => (recovered[t] === null ? msg('not within the window') : msg(str`tick ${recovered[t]}`)),
+            ] as Row,
+          ]
+        : []),
+    ];
     const caption = full
       ? msg(str`Per tenant through tick ${tick}, target ${scenario.config.target} %`)
       : msg(str`Per tenant at tick ${tick}`);
@@ -113,7 +137,7 @@ export class OutcomeTable extends ScenarioElement {
                 <tbody>
                   ${rows.map(
                     ([label, value]) => html`<tr><th scope="row">${label()}</th>
-                    <td>${value(metrics.A, reading.A)}</td><td>${value(metrics.B, reading.B)}</td></tr>`,
+                    <td>${value(metrics.A, reading.A, 'A')}</td><td>${value(metrics.B, reading.B, 'B')}</td></tr>`,
                   )}
                 </tbody>
               </table>`
@@ -122,7 +146,7 @@ export class OutcomeTable extends ScenarioElement {
                 <caption>${caption}: <span class="tenant-${t}">${msg(str`tenant ${t}`)}</span></caption>
                 <thead><tr><th scope="col">${measure}</th><th scope="col" class="tenant-${t}">${msg(str`Tenant ${t}`)}</th></tr></thead>
                 <tbody>
-                  ${rows.map(([label, value]) => html`<tr><th scope="row">${label()}</th><td>${value(metrics[t], reading[t])}</td></tr>`)}
+                  ${rows.map(([label, value]) => html`<tr><th scope="row">${label()}</th><td>${value(metrics[t], reading[t], t)}</td></tr>`)}
                 </tbody>
               </table>`,
                 )

@@ -1,11 +1,12 @@
 import { css, html } from 'lit';
-import { POLICIES } from '../../sim/config.js';
+import { POLICIES, type LabConfig } from '../../sim/config.js';
 import { metricsAt, type TenantMetrics } from '../../sim/derive.js';
-import { isolation } from '../../sim/explain.js';
+import { isolation } from '../../sim/isolation.js';
 import { simulateValid, type LabRun } from '../../sim/simulate.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import { GATE_LABEL, percent, ticks } from '../format.js';
+import { GATE_LABEL, amplification, percent, ticks } from '../format.js';
+import { recovery } from '../../sim/requests.js';
 import { ISOLATION_LABEL, POLICY_LABEL, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -34,18 +35,28 @@ const comparison = (run: LabRun) =>
       d[borrowed ? 'borrowed' : tenant] += `M${start} ${slot + 0.1}h${w}v.8h-${w}z`;
       d[`bar${tenant}`] += `M${start} ${slot + (tenant === 'A' ? 0.9 : 0.1)}h${w}`;
     }
-    return { policy, d, held, metrics: metricsAt(r, horizon), reading: isolation(r) };
+    return { policy, d, held, metrics: metricsAt(r, horizon), reading: isolation(r), recovered: recovery(r) };
   });
 
-/** A card's table rows, in the words of the locale being drawn: label, tenant A, tenant B. */
-const rowsOf = ({ metrics: m, reading: iso }: ReturnType<typeof comparison>[number]) => [
+const from = (tick: number | null) => (tick === null ? msg('never') : msg(str`tick ${tick}`));
+
+/**
+ * A card's table rows, in the words of the locale being drawn: label, tenant A, tenant B. With
+ * retries, the attempts per request; when A recovers or clients retry, the recovery reading.
+ */
+const rowsOf = ({ metrics: m, reading: iso, recovered }: ReturnType<typeof comparison>[number], config: LabConfig) => [
   ...METRICS.map(([label, f]) => [label(), f(m.A), f(m.B)]),
+  ...(config.retries ? [[msg('Attempts per request'), amplification(m.A), amplification(m.B)]] : []),
+  ...(config.retries || config.aRecovers != null
+    ? [[msg('Every new request completes from'), from(recovered.A), from(recovered.B)]]
+    : []),
   ...isolationKeys(iso).map((k) => [ISOLATION_LABEL[k], iso.A[k], iso.B[k]]),
 ];
 
 /**
  * The four policies side by side on the source's inputs, each with only the policy changed: who
- * holds each slot at each tick (the inspected tick outlined), both tenants' full-window results,
+ * holds each slot at each tick (the inspected tick outlined), both tenants' full-window results
+ * (with retries, the attempts per request and from which tick every new request completes),
  * why each tenant's unfinished requests did not complete, and a button that applies the policy.
  *
  * @summary The four policies compared on the same inputs.
@@ -124,7 +135,7 @@ export class PolicyCompare extends ScenarioElement {
       td {
         text-align: right;
       }
-      tr:nth-child(5) > * {
+      tr:nth-last-child(4) > * {
         border-top-width: 3px;
       }
       [aria-pressed='true'] {
@@ -161,7 +172,7 @@ export class PolicyCompare extends ScenarioElement {
             <table>
               <thead><tr><th scope="col">${msg('Full window')}</th><th scope="col" class="tenant-A">${msg(str`Tenant ${'A'}`)}</th>
                 <th scope="col" class="tenant-B">${msg(str`Tenant ${'B'}`)}</th></tr></thead>
-              <tbody>${rowsOf(card).map(([name, a, b]) => html`<tr><th scope="row">${name}</th><td>${a}</td><td>${b}</td></tr>`)}</tbody>
+              <tbody>${rowsOf(card, config).map(([name, a, b]) => html`<tr><th scope="row">${name}</th><td>${a}</td><td>${b}</td></tr>`)}</tbody>
             </table>
             <button type="button" aria-pressed=${current}
               @click=${() => this.bound.request('bulkhead-config-request', { changes: { policy } })}>

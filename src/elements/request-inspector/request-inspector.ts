@@ -91,11 +91,22 @@ export class RequestInspector extends ScenarioElement {
       : undefined;
   }
 
+  /** With retries a row is an attempt: the caption counts both. */
+  #caption(tick: number) {
+    const { requests } = this.scenario.run;
+    const offered = requests.filter((r) => r.attempt === 0).length;
+    return offered === requests.length
+      ? msg(str`Every request at tick ${tick} (${offered} offered in the window)`)
+      : msg(
+          str`Every attempt at tick ${tick} (${offered} requests offered, ${requests.length} attempts in the window)`,
+        );
+  }
+
   /** Every request, a column per fact: for a box of 55em or more. */
   #renderWide(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests">
-      <caption>${msg(str`Every request at tick ${tick} (${requests.length} offered in the window)`)}</caption>
+      <caption>${this.#caption(tick)}</caption>
       <thead><tr><th scope="col">${msg('Request')}</th><th scope="col">${msg('Arrives')}</th><th scope="col">${msg('Deadline')}</th>
         <th scope="col">${msg(str`State at tick ${tick}`)}</th><th scope="col">${msg('Slot')}</th><th scope="col">${msg('Started')}</th>
         <th scope="col">${msg('Ended')}</th><th scope="col">${msg('Latency')}</th><th scope="col">${msg('Why')}</th></tr></thead>
@@ -115,7 +126,7 @@ export class RequestInspector extends ScenarioElement {
   #renderNarrow(tick: number) {
     const requests = this.scenario.run.requests;
     return html`<table part="requests" class="narrow">
-      <caption>${msg(str`Every request at tick ${tick} (${requests.length} offered in the window)`)}</caption>
+      <caption>${this.#caption(tick)}</caption>
       <thead><tr><th scope="col">${msg('Request')}</th><th scope="col">${msg(str`State at tick ${tick}, and why`)}</th><th scope="col">${msg('Times (ticks)')}</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);

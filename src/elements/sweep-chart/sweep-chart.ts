@@ -1,11 +1,11 @@
 import { css, html, svg } from 'lit';
 import { attributeOf, type Note } from '../../scenario/source.js';
-import { POLICIES, type LabRun } from '../../sim/index.js';
-import { SWEEP_MEASURES, sweep, type Sweep, type SweepField, type SweepMeasure } from '../../sim/sweep.js';
+import { POLICIES, RETRY_FIELDS, retrySettings, type LabRun } from '../../sim/index.js';
+import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure } from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
-import { INPUT_LABEL, POLICY_LABEL } from '../labels.js';
+import { INPUT_LABEL, POLICY_LABEL, SETTING_LABEL, settingValue } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -20,8 +20,8 @@ const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
   'b-p95': () => msg('B p95'),
 });
 
-/** The inputs a chart takes, in the order of its select. */
-const FIELDS = Object.keys(INPUT_LABEL) as SweepField[];
+/** The inputs a chart takes, in the order of its select: the numbers, then recovery and retries. */
+const FIELDS = [...Object.keys(INPUT_LABEL), ...RETRY_FIELDS] as SweepInput[];
 
 /** The valid values of each own attribute, and the one shown in place of a bad value. */
 const KNOWN = { input: FIELDS.map(attributeOf), measure: SWEEP_MEASURES as readonly string[] };
@@ -35,7 +35,7 @@ const line = (k: number, d: string) =>
   svg`<path class="c${k}" d=${d} stroke-dasharray="${2 * k * k} ${k && 2}" stroke-width=${4 - k}></path>`;
 
 /** Views of a scenario's run, one per input and measure, so the sweep is computed once per run. */
-const views: Record<string, (run: LabRun) => Sweep> = {};
+const views: Record<string, (run: LabRun) => Sweep<SweepInput>> = {};
 
 /**
  * One measure against one input, a line per policy, over the input's whole UI range for the
@@ -46,8 +46,9 @@ const views: Record<string, (run: LabRun) => Sweep> = {};
  * figures as a table.
  *
  * @summary One measure against one input, a line per policy; apply a value from the chart.
- * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target'} input -
- *   the input along the x axis, by its attribute name (default `a-timeout`).
+ * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target' | 'a-recovers' | 'retries' | 'retry-delay' | 'retry-budget'} input -
+ *   the input along the x axis, by its attribute name (default `a-timeout`); `a-recovers` and `retry-budget` end with
+ *   none (never, no budget).
  * @attr {'b-completion-rate' | 'a-completion-rate' | 'b-completed' | 'b-timed-out' | 'b-rejected' | 'b-p95'} measure -
  *   the full-window measure up the y axis (default `b-completion-rate`); `b-timed-out` counts both kinds of timeout.
  * @attr {string} for - id of the scenario source to show and edit; else the enclosing source; else its own config attributes.
@@ -122,7 +123,7 @@ export class SweepChart extends ScenarioElement {
    * config, the input's field and the measure: `{ field, measure, values, lines }`, with a line of
    * values per policy. Read-only; computed once per config, input and measure.
    */
-  get points(): Sweep {
+  get points(): Sweep<SweepInput> {
     const field = FIELDS[KNOWN.input.indexOf(this.input)] ?? 'aTimeout';
     const measure = SWEEP_MEASURES.find((m) => m === this.measure) ?? 'b-completion-rate';
     return this.scenario.at((views[field + measure] ??= (run) => sweep(run.config, field, measure)), 0);
@@ -138,11 +139,14 @@ export class SweepChart extends ScenarioElement {
     const { field, measure, values, lines } = this.points;
     const n = values.length;
     // Indices into `values`: the current value of the input, and the cursor.
-    const now = this.scenario.config[field] - values[0]!;
+    const config = this.scenario.config;
+    const now = values.indexOf({ ...config, ...retrySettings(config) }[field]);
+    // A value as the axis and the readout say it: none as never or no budget.
+    const named = (v: number | null) => settingValue({ ...config, [field]: v }, field);
     const clamp = (j: number) => Math.max(0, Math.min(n - 1, j));
     const i = clamp(this.cursor ?? now);
     const at = values[i]!;
-    const label = INPUT_LABEL[field];
+    const label = SETTING_LABEL[field];
     const rate = measure.endsWith('rate');
     const show = (v: number | null = null) => (rate ? percent(v) : (v ?? '–'));
     // A fixed scale per measure, so lines compare across inputs: at most 12 B requests are offered,
@@ -176,21 +180,27 @@ export class SweepChart extends ScenarioElement {
       ${this.renderHeading(heading)}
       <label>${msg('Input')}
         <select name="input" @change=${this.#choose}>
-          ${FIELDS.map((f) => html`<option value=${attributeOf(f)} .selected=${f === field}>${INPUT_LABEL[f]}</option>`)}
+          ${FIELDS.map((f) => html`<option value=${attributeOf(f)} .selected=${f === field}>${SETTING_LABEL[f]}</option>`)}
         </select></label>
       <label>${msg('Measure')}
         <select name="measure" @change=${this.#choose}>
           ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${MEASURE_LABEL[m]}</option>`)}
         </select></label>
       <svg part="chart" viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label=${msg(str`${label}; Enter applies`)}
-        aria-valuenow=${at}
+        aria-valuenow=${at ?? i} aria-valuetext=${named(at)}
         @keydown=${onKey} @click=${(e: MouseEvent) => apply(pointed(e))}
         @pointermove=${(e: MouseEvent) => (this.cursor = pointed(e))}>
         ${[0, 1, 2, 3, 4].map(
           (k) =>
             svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : decimal((k * top) / 4)}</text>`,
         )}
-        ${values.map((v, j) => (v % Math.ceil(n / 11) ? '' : svg`<text x=${X(j)} y="148">${v}</text>`))}
+        ${values.map((v, j) =>
+          v === null
+            ? svg`<text x=${X(j)} y="148">${n > 6 ? '–' : named(v)}</text>`
+            : v % Math.ceil(n / 11)
+              ? ''
+              : svg`<text x=${X(j)} y="148">${v}</text>`,
+        )}
         <path d="M0 0V134H242"></path>
         <path d="M${X(now)} 0v134" stroke-dasharray="4"></path>
         <text x="121" y="166">${label}</text>
@@ -201,7 +211,7 @@ export class SweepChart extends ScenarioElement {
       </svg>
       <!-- Announced only while the reader works in this element, not for edits made elsewhere. -->
       <p aria-live=${this.matches(':focus-within') ? 'polite' : 'off'}>
-        ${label}: ${at}
+        ${label}: ${named(at)}
         ${POLICIES.map(
           (p, k) =>
             html`<br /><svg aria-hidden="true">${line(k, 'M0 4h30')}</svg>
@@ -217,7 +227,7 @@ export class SweepChart extends ScenarioElement {
               <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_LABEL[p]}</th>`)}</tr>
               ${values.map(
                 (v, j) =>
-                  html`<tr><th scope="row">${v}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
+                  html`<tr><th scope="row">${named(v)}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
               )}
             </table>`
             : ''

@@ -4,7 +4,7 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
-import { accountsIn } from '../explain-text.js';
+import type { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -14,6 +14,10 @@ const clockText = (seconds: number) => {
   const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
+
+/** The story of each request, fetched the first time a reader picks one: most readers never do. */
+let accounts: Promise<typeof accountsIn> | null = null;
+const loadAccounts = () => (accounts ??= import('../explain-text.js').then((m) => m.accountsIn));
 
 /** What a screen reader calls each speed. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
@@ -189,6 +193,18 @@ export class TickTimeline extends ScenarioElement {
         outline: 2px dashed var(--_fg);
         outline-offset: -2px;
       }
+      /* A retry: a mark in its corner and a dotted edge, besides its id (A3.1, A3's first retry). */
+      td.retry {
+        border-left: 2px dotted var(--_fg);
+      }
+      td.retry::before {
+        content: '↻';
+        content: '↻' / '';
+        position: absolute;
+        top: 0;
+        left: 0.1em;
+        font-size: 0.8em;
+      }
       .grid.columns td.events {
         white-space: normal;
       }
@@ -301,9 +317,13 @@ export class TickTimeline extends ScenarioElement {
     this.#width.observe(table);
   }
 
-  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued. */
+  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued, and for the story of a picked request. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
+    if (this.#picked && !this.#accounts) {
+      this.#accounts = await loadAccounts();
+      await super.getUpdateComplete();
+    }
     if (!this.#picture) return true;
     await this.#picture;
     return super.getUpdateComplete();
@@ -325,6 +345,8 @@ export class TickTimeline extends ScenarioElement {
   #slot = 0;
   /** The request in the cell last clicked or focused: the line below the picture tells its story. */
   #picked: string | null = null;
+  /** Every request's story by id, once fetched. */
+  #accounts: typeof accountsIn | null = null;
 
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
@@ -367,14 +389,23 @@ export class TickTimeline extends ScenarioElement {
           // The holder's tenant letter over its number, * if borrowed.
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
-            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${current(t)}`,
-            [holder ?? '·', ...(borrowed ? [['m', '*']] : [])],
+            `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${holder?.includes('.') ? ' retry' : ''}${current(t)}`,
+            // A retry's id on two lines, its request over its attempt (A10 over .2), so ticks still fit across.
+            [
+              ...(holder?.includes('.') ? holder.split(/(?=\.)/).map((part): Bit => ['id', part]) : [holder ?? '·']),
+              ...(borrowed ? [['m', '*']] : []),
+            ],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
               this.#slot = slot;
               this.#picked = holder;
               this.#seek(t);
               this.requestUpdate();
+              if (holder && !this.#accounts)
+                void loadAccounts().then((view) => {
+                  this.#accounts = view;
+                  this.requestUpdate();
+                });
             },
             t === tick && slot === this.#slot ? 0 : -1,
           ];
@@ -387,7 +418,13 @@ export class TickTimeline extends ScenarioElement {
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
-          return [`events${current(t)}`, across ? ids.flatMap((id): Bit[] => [['id', id], ' ']) : [ids.join(' ')]];
+          // A retry's id across two lines, as in the slots.
+          return [
+            `events${current(t)}`,
+            across
+              ? ids.flatMap((id): Bit[] => [...id.split(/(?=\.)/).map((part): Bit => ['id', part]), ' '])
+              : [ids.join(' ')],
+          ];
         }),
       ]),
     ];
@@ -471,10 +508,14 @@ export class TickTimeline extends ScenarioElement {
           )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.scenario.at(accountsIn(this.locale.value), 0).get(this.#picked)}</div>
+      <div part="account" aria-live="polite">${this.#picked && this.#accounts && this.scenario.at(this.#accounts(this.locale.value), 0).get(this.#picked)}</div>
       <p class="legend">${msg(
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
-      )}</p>
+      )}${
+        config.retries
+          ? ` ${msg('↻ and a dotted edge mark a retry, named after its request: A3.1 is the first retry of A3, A3.2 its second.')}`
+          : ''
+      }</p>
     `;
   }
 }
