@@ -20,11 +20,13 @@ export const KB = 1024;
  * - The all-in-one bundle holds the lab, every widget, and the machinery for both languages; the
  *   German words are a file of their own, which only a page showing German fetches.
  * - A standalone <outcome-gate> runs its own simulation, so Lit and the model take most of its
- *   budget (the FLOORS below print how much).
+ *   budget (the FLOORS below print how much). It was 16 KB until retries entered the model and
+ *   iframe and clock checks entered the code every element shares; 17.5 KB until that is won back
+ *   (the code only a source needs, answering requests and playing, is the candidate to move out).
  */
 export const BUDGETS = [
   { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 34 * KB },
-  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 16 * KB },
+  { label: '<outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 17.5 * KB },
 ];
 
 /**

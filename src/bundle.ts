@@ -11,7 +11,6 @@
 export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
 export { BulkheadLab } from './elements/bulkhead-lab/define.js';
 export { LabControls } from './elements/lab-controls/define.js';
-export { LabNotebook } from './elements/lab-notebook/define.js';
 export { OutcomeGate } from './elements/outcome-gate/define.js';
 export { OutcomeTable } from './elements/outcome-table/define.js';
 export { SlotBoard } from './elements/slot-board/define.js';
@@ -19,11 +18,12 @@ export { TickTimeline } from './elements/tick-timeline/define.js';
 import { loadWhenSeen } from './elements/when-seen.js';
 
 /**
- * The views a reader opens on demand (Compare policies, Sweep, Every request and resource) come in
- * a file of their own, fetched the first time one is needed: when a lab's section opens, or when a
- * page shows one on its own.
+ * The views a reader opens on demand (Compare policies, Sweep, Every request and resource) and the
+ * notebook, far down a lab, come in files of their own, fetched the first time one is needed: when a
+ * lab draws or opens its section, or when a page shows one on its own.
  */
 const ON_DEMAND: Record<string, () => Promise<unknown>> = {
+  'lab-notebook': () => import('./elements/lab-notebook/define.js'),
   'policy-compare': () => import('./elements/policy-compare/define.js'),
   'request-inspector': () => import('./elements/request-inspector/define.js'),
   'sweep-chart': () => import('./elements/sweep-chart/define.js'),

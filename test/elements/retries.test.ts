@@ -145,7 +145,7 @@ describe('retries and recovery: the picture', () => {
     await settled(el);
     expect(textOf(deep(el, '[part="account"]'))).to.equal(
       'A0.1, a retry of A0 offered at tick 4 after A0 timed out in service at tick 3, found all 5 slots it could use ' +
-        'held by B calls B3 and B4, A calls A3 and A4, and stalled A call A2, which keeps it until its timeout, waited 1 tick, started in slot 1 at tick 5, and timed ' +
+        'held by B calls B3 and B4, A calls A3 and A4, and stalled A call A2, which keeps its slot until its timeout, waited 1 tick, started in slot 1 at tick 5, and timed ' +
         'out in service at tick 7. It was retried as A0.2 at tick 8. Attempts of A0: A0, A0.1, A0.2, and A0.3.',
     );
   });

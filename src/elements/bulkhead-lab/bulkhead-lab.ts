@@ -235,6 +235,8 @@ export class BulkheadLab extends ScenarioElement {
   readonly #queued = new Set<string>();
   /** The modules of views being fetched, which `updateComplete` waits for. */
   readonly #loading: Promise<unknown>[] = [];
+  /** The sections whose view's module has been asked for. */
+  readonly #fetched = new Set<string>();
   /** The guided steps of every experiment, once fetched. */
   #guides: typeof GUIDES | null = null;
   #guidesAsked = false;
@@ -417,6 +419,12 @@ export class BulkheadLab extends ScenarioElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#markSteps();
+    // A view drawn for the first time whose element is not part of every page: fetched now.
+    for (const section of SECTIONS)
+      if (section.load && !this.#fetched.has(section.id) && this.#isDrawn(section)) {
+        this.#fetched.add(section.id);
+        this.#loading.push(section.load());
+      }
     // Watches the lab until it is near, then the first section still to draw: the sections below it
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
@@ -432,10 +440,8 @@ export class BulkheadLab extends ScenarioElement {
     const open = (event.target as HTMLDetailsElement).open;
     if (open === this.opened.has(section.id)) return;
     const opened = new Set(this.opened);
-    if (open) {
-      opened.add(section.id);
-      if (section.load) this.#loading.push(section.load());
-    } else opened.delete(section.id);
+    if (open) opened.add(section.id);
+    else opened.delete(section.id);
     this.opened = opened;
   }
 

@@ -1,7 +1,7 @@
 import { define } from '../define.js';
-// The views of the lab's open sections; those of its closed sections are fetched when first opened.
+// The views of the lab's first sections; the notebook, and the views of its closed sections, are
+// fetched when first drawn.
 import '../lab-controls/define.js';
-import '../lab-notebook/define.js';
 import '../outcome-gate/define.js';
 import '../outcome-table/define.js';
 import '../slot-board/define.js';

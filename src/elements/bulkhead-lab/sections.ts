@@ -51,8 +51,8 @@ export interface Section {
   /** The view: drawn when the section comes near the viewport, or is opened. A section without one is all text. */
   view?: (lab: LabView) => TemplateResult;
   /**
-   * Loads the element its view shows, when that element is not part of every page: a closed
-   * section's view is fetched the first time a reader opens it.
+   * Loads the element its view shows, when that element is not part of every page: fetched the
+   * first time the view is drawn (a closed section's, when first opened).
    */
   load?: () => Promise<unknown>;
 }
@@ -161,6 +161,7 @@ export const SECTIONS: readonly Section[] = [
     hint: () => msg('Capture a baseline, compare with it, and keep notes in this browser.'),
     view: ({ widgets, key, title }) =>
       html`<lab-notebook key=${key} heading=${title} heading-level=${widgets}></lab-notebook>`,
+    load: () => import('../lab-notebook/define.js'),
   },
   {
     id: 'requests',
