@@ -61,7 +61,7 @@ export function stateLabel(record: RequestRecord, state: RequestState): string {
 export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> = wordsOf({
   keptOutByOther: () => msg('Kept out by the other tenant'),
   keptOutByOwn: () => msg('Kept out by its own load'),
-  ownCallFailed: () => msg('Its own call failed'),
+  ownCallFailed: () => msg('Its own call failed or timed out in service'),
   unresolved: () => msg('Unresolved at the horizon'),
 });
 

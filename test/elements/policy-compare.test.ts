@@ -27,7 +27,7 @@ const outlined = (el: Element) => deepAll(el, 'svg rect.now').map((r) => Number(
 const WHY = [
   'Kept out by the other tenant',
   'Kept out by its own load',
-  'Its own call failed',
+  'Its own call failed or timed out in service',
   'Unresolved at the horizon',
 ];
 
