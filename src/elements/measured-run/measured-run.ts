@@ -4,6 +4,7 @@ import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
 import { checkResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { ScrollRegions } from '../scroll-regions.js';
 
 const SCENARIO_LABEL: Record<string, string> = {
   healthy: 'Healthy dependencies',
@@ -216,6 +217,7 @@ export class MeasuredRun extends LitElement {
 
   constructor() {
     super();
+    new ScrollRegions(this); // a controller: the element keeps it
     this.src = null;
     this.timeout = DEFAULT_TIMEOUT_MS;
     this.data = null;
@@ -403,7 +405,7 @@ export class MeasuredRun extends LitElement {
       'Machine',
     ];
     const repeated = runs.some((run) => (run.repeat ?? 1) > 1);
-    return html`<div class="scroller" tabindex="0" role="group" aria-label="Every run and endpoint">
+    return html`<div class="scroller" role="group" aria-label="Every run and endpoint">
       <table part="table">
         <caption class="visually-hidden">Every run and endpoint, as measured</caption>
         <thead><tr>${heads.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
