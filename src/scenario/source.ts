@@ -156,6 +156,22 @@ interface Bound {
   leave: () => void;
 }
 
+/** The library's elements that serve views other than themselves. */
+const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
+
+/**
+ * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
+ * says nothing yet: until the page has loaded (every script tag has run, in whatever order), and
+ * while that id names a source element whose definition has not loaded yet (as the autoloader
+ * loads it once it sees the tag).
+ */
+function sourceMayArrive(view: HTMLElement, forId: string): boolean {
+  if (document.readyState !== 'complete') return true;
+  const root = view.getRootNode() as Document | ShadowRoot;
+  const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
+  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
+}
+
 /**
  * Binds an element to its scenario and re-renders it on every change. A source element owns a
  * scenario made from its attributes and serves the views inside it and those that name its id; a
@@ -195,7 +211,7 @@ export class ScenarioController implements ReactiveController {
       forId !== null &&
       !this.#bound &&
       this.#host.isConnected &&
-      document.readyState !== 'loading'
+      !sourceMayArrive(this.#host, forId)
     ) {
       notes.push({
         kind: 'for',
@@ -241,6 +257,8 @@ export class ScenarioController implements ReactiveController {
       return;
     }
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', this.rebind, { once: true });
+    // Once the page has loaded, a `for` that still names no source is told (see `sourceMayArrive`).
+    if (document.readyState !== 'complete') window.addEventListener('load', this.#loaded, { once: true });
     this.rebind();
     const pending = this.#pending;
     this.#pending = [];
@@ -251,6 +269,7 @@ export class ScenarioController implements ReactiveController {
     this.#host.removeEventListener('bulkhead-source-request', this.#answer);
     document.removeEventListener('bulkhead-source-connected', this.rebind);
     document.removeEventListener('DOMContentLoaded', this.rebind);
+    window.removeEventListener('load', this.#loaded);
     this.#leave();
     this.#detachOwn?.();
     this.#detachOwn = null;
@@ -259,6 +278,8 @@ export class ScenarioController implements ReactiveController {
     this.#own?.send({ type: 'pause' }, 'page');
     this.#dropConsumers();
   }
+
+  readonly #loaded = (): void => this.#host.requestUpdate();
 
   /** A source's id changed: views bound by `for` look again, and waiting ones may now find it. */
   idChanged(): void {
