@@ -62,7 +62,7 @@ export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> =
   keptOutByOther: () => msg('Kept out by the other tenant'),
   noSlots: () => msg('No slots of its own under this policy'),
   keptOutByOwn: () => msg('Kept out by its own load'),
-  ownCallFailed: () => msg('Its own call failed'),
+  ownCallFailed: () => msg('Its own call failed or timed out in service'),
   unresolved: () => msg('Unresolved at the horizon'),
 });
 

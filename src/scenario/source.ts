@@ -180,6 +180,22 @@ interface Bound {
   leave: () => void;
 }
 
+/** The library's elements that serve views other than themselves. */
+const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
+
+/**
+ * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
+ * says nothing yet: until the page has loaded (every script tag has run, in whatever order), and
+ * while that id names a source element whose definition has not loaded yet (as the autoloader
+ * loads it once it sees the tag).
+ */
+function sourceMayArrive(view: HTMLElement, forId: string): boolean {
+  if (view.ownerDocument.readyState !== 'complete') return true;
+  const root = view.getRootNode() as Document | ShadowRoot;
+  const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
+  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
+}
+
 /**
  * Binds an element to its scenario and re-renders it on every change. A source element owns a
  * scenario made from its attributes and serves the views inside it and those that name its id; a
@@ -224,7 +240,7 @@ export class ScenarioController implements ReactiveController {
       forId !== null &&
       !this.#bound &&
       this.#host.isConnected &&
-      this.#host.ownerDocument.readyState !== 'loading'
+      !sourceMayArrive(this.#host, forId)
     ) {
       notes.push({
         kind: 'for',
@@ -273,6 +289,8 @@ export class ScenarioController implements ReactiveController {
       return;
     }
     if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', this.rebind, { once: true });
+    // Once the page has loaded, a `for` that still names no source is told (see `sourceMayArrive`).
+    if (doc.readyState !== 'complete') doc.defaultView?.addEventListener('load', this.#loaded, { once: true });
     this.rebind();
     const pending = this.#pending;
     this.#pending = [];
@@ -283,6 +301,7 @@ export class ScenarioController implements ReactiveController {
     this.#host.removeEventListener('bulkhead-source-request', this.#answer);
     this.#doc?.removeEventListener('bulkhead-source-connected', this.rebind);
     this.#doc?.removeEventListener('DOMContentLoaded', this.rebind);
+    this.#doc?.defaultView?.removeEventListener('load', this.#loaded);
     this.#doc = null;
     this.#leave();
     this.#detachOwn?.();
@@ -292,6 +311,8 @@ export class ScenarioController implements ReactiveController {
     this.#own?.send({ type: 'pause' }, 'page');
     this.#dropConsumers();
   }
+
+  readonly #loaded = (): void => this.#host.requestUpdate();
 
   /** A source's id changed: views bound by `for` look again, and waiting ones may now find it. */
   idChanged(): void {

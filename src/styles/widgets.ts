@@ -8,6 +8,10 @@ export const widgetStyles = css`
     font: inherit;
     color: inherit;
   }
+  /* A select as wide as its longest option still fits a phone's column. */
+  select {
+    max-width: 100%;
+  }
   select,
   input[type='number'] {
     background: var(--_bg);

@@ -81,6 +81,22 @@ describe('composition', () => {
     expect(textOf(gate)).not.to.contain('no scenario source');
   });
 
+  it("the README's snippet gives an outline without a skipped level", async () => {
+    const readme = await (await fetch('/README.md')).text();
+    const snippet = /### Composing widgets[\s\S]*?```html\n([\s\S]*?)```/.exec(readme)![1]!;
+    const page = await fixture<HTMLDivElement>(html`<div></div>`);
+    page.innerHTML = snippet;
+    const views = [...page.querySelectorAll('outcome-gate, tick-timeline')];
+    for (const view of views) await settled(view);
+    // Headings in reading order: the page's own, then each widget's inside its shadow root.
+    const levels = [...page.querySelectorAll('h1, h2, h3, h4, h5, h6, outcome-gate, tick-timeline')].flatMap((el) =>
+      el.shadowRoot
+        ? [...el.shadowRoot.querySelectorAll('[role="heading"]')].map((h) => Number(h.getAttribute('aria-level')))
+        : [Number(el.localName[1])],
+    );
+    expect(levels).to.deep.equal([1, 2, 2, 3, 3]);
+  });
+
   it('runs standalone, with a visible notice, when for= names nothing', async () => {
     const gate = await fixture<OutcomeGate>(html`<outcome-gate for="nowhere" tenant="B"></outcome-gate>`);
     expect(textOf(gate)).to.contain('for: no scenario source with id "nowhere"; showing this widget on its own');

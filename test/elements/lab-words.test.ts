@@ -133,13 +133,26 @@ describe('the words of the experiment', () => {
     expect(textOf(await lab('slow-vs-dead'))).to.contain("A's latency is fixed at 9 ticks");
   });
 
-  it('names the speeds for screen readers', async () => {
+  it('names each speed by its visible label, then in words', async () => {
     const el = await lab();
-    expect(deepAll(el, 'tick-timeline', 'input[name="speed"]').map((r) => r.getAttribute('aria-label'))).to.deep.equal([
-      'quarter',
-      'half',
-      'normal',
-      'double',
+    const radios = deepAll<HTMLInputElement>(el, 'tick-timeline', 'input[name="speed"]');
+    // No aria-label replaces the label's text: the name is what the label holds.
+    expect(radios.filter((r) => r.hasAttribute('aria-label') || r.hasAttribute('aria-labelledby'))).to.deep.equal([]);
+    const labels = radios.map((r) => r.closest('label')!);
+    // What the label shows: its text beside the radio, without what only a screen reader reads.
+    const visible = labels.map((label) =>
+      [...label.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim(),
+    );
+    expect(visible).to.deep.equal(['0.25×', '0.5×', '1×', '2×']);
+    expect(labels.map(textOf)).to.deep.equal([
+      '0.25× (quarter speed)',
+      '0.5× (half speed)',
+      '1× (normal speed)',
+      '2× (double speed)',
     ]);
   });
 });

@@ -32,7 +32,7 @@ describe('<outcome-table> isolation reading', () => {
     // A0–A9 all start and stall until their timeouts; A10–A23 find A's queue full behind A's own calls.
     expect(shared['Kept out by the other tenant']).to.deep.equal(['0', '3']);
     expect(shared['Kept out by its own load']).to.deep.equal(['14', '0']);
-    expect(shared['Its own call failed']).to.deep.equal(['10', '0']);
+    expect(shared['Its own call failed or timed out in service']).to.deep.equal(['10', '0']);
     expect(shared['Unresolved at the horizon']).to.deep.equal(['0', '0']);
     const strict = await table('window="full" policy="strict-partitions"');
     expect(rows(strict)['Kept out by the other tenant']).to.deep.equal(['0', '0']);
@@ -44,6 +44,19 @@ describe('<outcome-table> isolation reading', () => {
     expect(none['No slots of its own under this policy']).to.deep.equal(['24', '0']);
     expect(none['Kept out by its own load']).to.deep.equal(['0', '0']);
     expect(rows(await table('window="full"'))).to.not.have.property('No slots of its own under this policy');
+  });
+
+  it('names a stalled call in the reading as the outcome rows count it: timed out in service', async () => {
+    for (const [fault, outcome] of [
+      ['stall', 'Timed out in service'],
+      ['fail-fast', 'Failed'],
+    ] as const) {
+      const shown = rows(await table(`window="full" a-fault="${fault}"`));
+      const own = shown['Its own call failed or timed out in service']!;
+      expect(shown[outcome]![0], fault).to.not.equal('0');
+      // Without retries, every request whose own call did not finish is in one of those two rows.
+      expect(Number(own[0]), fault).to.equal(Number(shown['Failed']![0]) + Number(shown['Timed out in service']![0]));
+    }
   });
 
   it('shows the reading per tenant in a narrow box, and only over the full window', async () => {

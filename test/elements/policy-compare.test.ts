@@ -27,11 +27,48 @@ const outlined = (el: Element) => deepAll(el, 'svg rect.now').map((r) => Number(
 const WHY = [
   'Kept out by the other tenant',
   'Kept out by its own load',
-  'Its own call failed',
+  'Its own call failed or timed out in service',
   'Unresolved at the horizon',
 ];
 
+/** The words of a cell's text that a line break splits. */
+function brokenWords(cell: Element): string[] {
+  const broken: string[] = [];
+  const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode())
+    for (const match of node.textContent!.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (range.getClientRects().length > 1) broken.push(match[0]);
+    }
+  return broken;
+}
+
 describe('<policy-compare>', () => {
+  it("fits each card's table in its card, from a phone to a desktop, in English and German", async () => {
+    const overflows: string[] = [];
+    for (const lang of ['en', 'de'])
+      for (const width of [250, 320, 500, 760, 992, 1024, 1280]) {
+        const box = await settledFixture<HTMLDivElement>(
+          html`<div lang=${lang} style="width: ${width}px"><policy-compare preset="stalled-dependency"></policy-compare></div>`,
+        );
+        expect(textOf(box.firstElementChild!)).to.contain(lang === 'de' ? 'Mandant A' : 'Tenant A');
+        for (const card of deepAll(box.firstElementChild!, '.card')) {
+          const style = getComputedStyle(card);
+          const inside =
+            card.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+          const right = card.querySelector('table')!.getBoundingClientRect().right;
+          if (right > inside + 0.5) overflows.push(`${lang} ${width} px: ${(right - inside).toFixed(1)} px`);
+          // Only a label in the first column may break inside a word: a tenant's heading and the
+          // figures never do.
+          for (const cell of card.querySelectorAll('th:not(:first-child), td'))
+            for (const word of brokenWords(cell)) overflows.push(`${lang} ${width} px: "${word}" broken`);
+        }
+      }
+    expect(overflows).to.deep.equal([]);
+  });
+
   it('shows every policy on the stalled preset: B completes 1/4, 2/4, 4/4 and 1/4', async () => {
     const el = await settledFixture<PolicyCompare>(html`<policy-compare preset="stalled-dependency"></policy-compare>`);
     const shown = cards(el);

@@ -4,6 +4,7 @@ import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
+import { ScrollRegions } from '../scroll-regions.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal } from '../../i18n/words.js';
 import { SETTING_LABEL, settingValue } from '../labels.js';
@@ -166,6 +167,7 @@ export class LabNotebook extends ScenarioElement {
 
   constructor() {
     super();
+    new ScrollRegions(this); // a controller: the element keeps it
     this.key = 'lab';
     this.heading = '';
     this.baseline = null;
@@ -295,7 +297,7 @@ export class LabNotebook extends ScenarioElement {
       }
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label=${msg('Baseline and current full-window results')}>
+        <div class="scroller" role="group" aria-label=${msg('Baseline and current full-window results')}>
           ${this.#layout.value === 'joint' ? this.#renderJoint(baseline, current) : TENANTS.map((t) => this.#renderTenant(baseline, current, t))}
         </div>
       </div>

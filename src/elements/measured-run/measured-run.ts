@@ -8,6 +8,7 @@ import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
 import { checkResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { ScrollRegions } from '../scroll-regions.js';
 
 const SCENARIO_LABEL: Readonly<Record<string, string>> = wordsOf({
   healthy: () => msg('Healthy dependencies'),
@@ -269,6 +270,7 @@ export class MeasuredRun extends LitElement {
 
   constructor() {
     super();
+    new ScrollRegions(this); // a controller: the element keeps it
     this.src = null;
     this.timeout = DEFAULT_TIMEOUT_MS;
     this.data = null;
@@ -482,7 +484,7 @@ export class MeasuredRun extends LitElement {
       msg('Machine'),
     ];
     const repeated = runs.some((run) => (run.repeat ?? 1) > 1);
-    return html`<div class="scroller" tabindex="0" role="group" aria-label=${msg('Every run and endpoint')}>
+    return html`<div class="scroller" role="group" aria-label=${msg('Every run and endpoint')}>
       <table part="table">
         <caption class="visually-hidden">${msg('Every run and endpoint, as measured')}</caption>
         <thead><tr>${heads.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>

@@ -7,6 +7,7 @@ import type { Note } from '../../scenario/source.js';
 import { GATE_LABEL, amplification, percent, windowNotes } from '../format.js';
 import { recovery } from '../../sim/requests.js';
 import { ContainerLayout } from '../container-layout.js';
+import { ScrollRegions } from '../scroll-regions.js';
 import { ISOLATION_LABEL, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -91,6 +92,7 @@ export class OutcomeTable extends ScenarioElement {
 
   constructor() {
     super();
+    new ScrollRegions(this); // a controller: the element keeps it
     this.window = 'inspected';
   }
 
@@ -126,7 +128,7 @@ export class OutcomeTable extends ScenarioElement {
       ${this.renderNotices()}
       <div class="frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label=${full ? msg('Per-tenant measures, full window') : msg(str`Per-tenant measures at tick ${tick}`)}>
+        <div class="scroller" role="group" aria-label=${full ? msg('Per-tenant measures, full window') : msg(str`Per-tenant measures at tick ${tick}`)}>
           ${
             this.#layout.value === 'joint'
               ? html`<table part="table">

@@ -135,6 +135,17 @@ export class PolicyCompare extends ScenarioElement {
       td {
         text-align: right;
       }
+      /* A card's table fits its card: cells wrap, and a label in the first column too long for a
+         narrow card breaks inside a word (hyphenated where the browser can), never a tenant's column. */
+      th,
+      td {
+        white-space: normal;
+        padding: 0.2em 0.3em;
+      }
+      th:first-child {
+        overflow-wrap: anywhere;
+        hyphens: auto;
+      }
       tr:nth-last-child(4) > * {
         border-top-width: 3px;
       }

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { slotsAt, stateAt, type RequestRecord } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
+import { ScrollRegions } from '../scroll-regions.js';
 import { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { tokens } from '../../styles/tokens.js';
@@ -84,6 +85,11 @@ export class RequestInspector extends ScenarioElement {
   /** Wide: a column per fact; narrow (below 55em): three columns that wrap, so nothing scrolls sideways. */
   readonly #layout = new ContainerLayout<'wide' | 'narrow'>(this, 'wide');
 
+  constructor() {
+    super();
+    new ScrollRegions(this); // a controller: the element keeps it
+  }
+
   /** Why the request ended as it did, once it has by `tick` (or the window closed): nothing from after it. */
   #why(r: RequestRecord, tick: number) {
     return tick >= (r.end ?? this.scenario.config.horizon)
@@ -153,7 +159,7 @@ export class RequestInspector extends ScenarioElement {
       ${this.renderNotices()}
       <div class="tables frame ${this.#layout.measured ? '' : 'measuring'}">
         <div class="probe"></div>
-        <div class="scroller" tabindex="0" role="group" aria-label=${slots}>
+        <div class="scroller" role="group" aria-label=${slots}>
           <table part="resources">
             <caption>${slots}</caption>
             <thead><tr><th scope="col">${msg('Slot')}</th><th scope="col">${msg('Home')}</th><th scope="col">${msg('Held by')}</th>
@@ -164,7 +170,7 @@ export class RequestInspector extends ScenarioElement {
             )}</tbody>
           </table>
         </div>
-        <div class="scroller requests" tabindex="0" role="group" aria-label=${msg(str`Every request at tick ${tick}`)}>
+        <div class="scroller requests" role="group" aria-label=${msg(str`Every request at tick ${tick}`)}>
           ${this.#layout.value === 'wide' ? this.#renderWide(tick) : this.#renderNarrow(tick)}
         </div>
       </div>

@@ -3,12 +3,13 @@ import { attributeOf, type Note } from '../../scenario/source.js';
 import { POLICIES, RETRY_FIELDS, retrySettings, type LabRun } from '../../sim/index.js';
 import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure } from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';
-import { widgetStyles } from '../../styles/widgets.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
 import { INPUT_LABEL, POLICY_LABEL, SETTING_LABEL, settingValue } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { ScrollRegions } from '../scroll-regions.js';
 
 /** What each measure is called on the chart and in its select. */
 const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
@@ -61,6 +62,7 @@ export class SweepChart extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
+    wideHost,
     css`
       .heading {
         font-weight: 700;
@@ -75,9 +77,13 @@ export class SweepChart extends ScenarioElement {
         width: 100%;
         max-width: 47em;
       }
-      /* Long policy names break inside a word only where the column is too narrow for them. */
-      th {
-        overflow-wrap: anywhere;
+      /* The numbers keep whole words; a column too narrow for them scrolls inside the element. */
+      table {
+        font-size: max(12px, 0.875em);
+      }
+      th,
+      td {
+        padding: 0.2em 0.3em;
       }
       path {
         fill: none;
@@ -108,6 +114,7 @@ export class SweepChart extends ScenarioElement {
 
   constructor() {
     super();
+    new ScrollRegions(this); // a controller: the element keeps it
     this.input = FALLBACK.input;
     this.measure = FALLBACK.measure;
   }
@@ -222,14 +229,15 @@ export class SweepChart extends ScenarioElement {
         <summary>${msg('Numbers')}</summary>
         ${
           this.open
-            ? html`<table>
-              <caption>${heading}</caption>
+            ? // The heading above names the table; a visible caption would scroll away with it.
+              html`<div class="scroller" role="group" aria-label=${heading}><table>
+              <caption class="visually-hidden">${heading}</caption>
               <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_LABEL[p]}</th>`)}</tr>
               ${values.map(
                 (v, j) =>
                   html`<tr><th scope="row">${named(v)}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
               )}
-            </table>`
+            </table></div>`
             : ''
         }
       </details>

@@ -19,12 +19,12 @@ const clockText = (seconds: number) => {
 let accounts: Promise<typeof accountsIn> | null = null;
 const loadAccounts = () => (accounts ??= import('../explain-text.js').then((m) => m.accountsIn));
 
-/** What a screen reader calls each speed. */
+/** Each speed in words, read after its visible label (`0.25×`), which its name keeps whole. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
-  0.25: () => msg('quarter'),
-  0.5: () => msg('half'),
-  1: () => msg('normal'),
-  2: () => msg('double'),
+  0.25: () => msg('quarter speed'),
+  0.5: () => msg('half speed'),
+  1: () => msg('normal speed'),
+  2: () => msg('double speed'),
 });
 
 /** The rows under the slots: which requests ended at each tick, and how. */
@@ -484,10 +484,8 @@ export class TickTimeline extends ScenarioElement {
         <fieldset class="speed">
           <legend>${msg('Speed')}</legend>
           ${SPEEDS.map(
-            (
-              s,
-            ) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s} aria-label=${SPEED_NAME[s]}
-              @change=${() => this.#request('bulkhead-speed-request', { speed: s })}>${s}×</label>`,
+            (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s}
+              @change=${() => this.#request('bulkhead-speed-request', { speed: s })}>${s}×<span class="visually-hidden"> (${SPEED_NAME[s]})</span></label>`,
           )}
         </fieldset>
       </div>

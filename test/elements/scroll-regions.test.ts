@@ -1,0 +1,58 @@
+// A table's scroll box is a tab stop only while there is something in it to scroll: one the
+// keyboard reaches although nothing moves is a Tab press that does nothing.
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import '../../src/index.js';
+import { deepAll, scrollsSideways, settled } from '../helpers/ui.js';
+
+/** Each scroll box of the element: whether it scrolls, and whether it is a tab stop. */
+const boxes = (el: Element) =>
+  deepAll(el, '.scroller').map((box) => ({
+    scrolls: scrollsSideways(box) || box.scrollHeight > box.clientHeight + 1,
+    tabStop: box.getAttribute('tabindex') === '0',
+  }));
+
+/** Resize observers answer after layout, and a layout of its own may take a frame more. */
+async function laidOut(el: Element) {
+  for (let i = 0; i < 4; i++) {
+    await settled(el);
+    await nextFrame();
+  }
+}
+
+describe('scroll boxes', () => {
+  for (const tag of ['outcome-table', 'request-inspector', 'lab-notebook']) {
+    it(`<${tag}>: a tab stop while its table is wider than its box, and not once it fits`, async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 1400px"></div>`);
+      box.innerHTML = `<${tag} preset="stalled-dependency" window="full"></${tag}>`;
+      const el = box.firstElementChild!;
+      if (tag === 'lab-notebook') {
+        // The notebook's table is its comparison with a baseline.
+        await settled(el);
+        deepAll<HTMLButtonElement>(el, 'button')
+          .find((b) => /baseline/i.test(b.textContent))!
+          .click();
+      }
+      await laidOut(el);
+      const wide = boxes(el);
+      expect(wide.length).to.be.above(0);
+      expect(
+        wide.every((b) => !b.scrolls && !b.tabStop),
+        JSON.stringify(wide),
+      ).to.equal(true);
+
+      box.style.width = '120px'; // too narrow for any of its tables: each box scrolls
+      await laidOut(el);
+      const narrow = boxes(el);
+      expect(narrow.some((b) => b.scrolls)).to.equal(true);
+      expect(
+        narrow.every((b) => b.scrolls === b.tabStop),
+        JSON.stringify(narrow),
+      ).to.equal(true);
+
+      box.style.width = '1400px';
+      await laidOut(el);
+      expect(boxes(el).every((b) => !b.tabStop)).to.equal(true);
+      localStorage.clear(); // the notebook's baseline
+    });
+  }
+});
