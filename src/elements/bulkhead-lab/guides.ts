@@ -51,7 +51,7 @@ export const fullWindow = (): string =>
 /** Said above the four policies side by side. */
 export const compareAbout = (): string =>
   msg(
-    'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, kept out by its own load, or its own call failed.',
+    'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, without slots of its own under the policy, kept out by its own load, or its own call failed or timed out in service.',
   );
 
 /** Said above the sweep chart. */
