@@ -128,6 +128,24 @@ describe('the words of the experiment', () => {
     expect(textOf(links.at(-1)!.parentElement!)).to.contain('Partitions with idle borrowing');
   });
 
+  it("names the count preset's parts with its own experiment's headings", async () => {
+    const legends = (el: BulkheadLab) => deepAll(el, 'lab-controls', 'legend').map((l) => textOf(l));
+    const count = await lab('count-every-request');
+    expect(legends(count)).to.include.members([
+      'Inspect admission and unresolved work',
+      'Choose capacity and demand deliberately',
+      'Change the target without changing work',
+    ]);
+    const sections = headings(count).map(([, text]) => text);
+    expect(sections).to.include.members([
+      'Compare the stalled-tenant experiment',
+      'Control inspection and preserve evidence',
+    ]);
+    const stalled = await lab();
+    expect(legends(stalled)).to.include.members(['Choose dispatch and admission rules', 'Allocate workers and demand']);
+    expect(headings(stalled).map(([, text]) => text)).to.include.members(['Compare policies', 'Baseline and notes']);
+  });
+
   it('states each experiment its own scope', async () => {
     expect(textOf(await lab('count-every-request'))).to.contain('not a contractual SLA estimate');
     expect(textOf(await lab('slow-vs-dead'))).to.contain("A's latency is fixed at 9 ticks");

@@ -465,7 +465,7 @@ export class BulkheadLab extends ScenarioElement {
   #renderGroup(group: Section[], lab: LabView) {
     const [first] = group as [Section, ...Section[]];
     const level = this.level + 1;
-    const heading = first.heading?.();
+    const heading = first.heading?.(lab.experiment);
     if (first.closed)
       return html`<section part="section">
         <details id=${first.id} ?open=${this.opened.has(first.id)} @toggle=${(e: Event) => this.#onToggle(first, e)}>

@@ -41,7 +41,7 @@ export interface Section {
   /** Its id in the lab's shadow root, and its name in `drawn`. */
   id: string;
   /** Its heading; none for the parts of the first screen after its first. */
-  heading?: () => string;
+  heading?: (experiment: Experiment) => string;
   /** A closed section is a `<details>` the reader opens; it draws its view only while open. */
   closed?: boolean;
   /** Text shown before the view, drawn with the heading: a reader can read and find it at once. */
@@ -78,7 +78,7 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'controls',
     view: ({ top, experiment }) =>
-      html`<lab-controls fields=${firstInputs(experiment)} heading-level=${top}></lab-controls>`,
+      html`<lab-controls fields=${firstInputs(experiment)} words=${experiment} heading-level=${top}></lab-controls>`,
   },
   {
     id: 'gates',
@@ -111,7 +111,7 @@ export const SECTIONS: readonly Section[] = [
     hint: () =>
       msg('Total resources, arrivals, resource holds, the queue cap, the completion target, recovery and retries.'),
     view: ({ widgets, experiment }) =>
-      html`<lab-controls fields=${moreInputs(experiment)} heading-level=${widgets}></lab-controls>`,
+      html`<lab-controls fields=${moreInputs(experiment)} words=${experiment} heading-level=${widgets}></lab-controls>`,
   },
   {
     id: 'ordering',
@@ -141,7 +141,8 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     id: 'compare',
-    heading: () => msg('Compare policies'),
+    heading: (experiment) =>
+      experiment === 'count-every-request' ? msg('Compare the stalled-tenant experiment') : msg('Compare policies'),
     closed: true,
     about: () => html`<p class="about">${compareAbout()}</p>`,
     view: ({ widgets }) => html`<policy-compare heading-level=${widgets}></policy-compare>`,
@@ -157,7 +158,10 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     id: 'notes',
-    heading: () => msg('Baseline and notes'),
+    heading: (experiment) =>
+      experiment === 'count-every-request'
+        ? msg('Control inspection and preserve evidence')
+        : msg('Baseline and notes'),
     hint: () => msg('Capture a baseline, compare with it, and keep notes in this browser.'),
     view: ({ widgets, key, title }) =>
       html`<lab-notebook key=${key} heading=${title} heading-level=${widgets}></lab-notebook>`,

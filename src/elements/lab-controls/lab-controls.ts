@@ -18,16 +18,27 @@ interface NumberControl {
   disabledBecause?: (config: LabConfig) => string | null;
 }
 
-/** The controls in their groups, named as the experiment names them, each field in its place. */
-const GROUPS: { legend: () => string; fields: (keyof LabConfig)[] }[] = [
-  { legend: () => msg('Choose dispatch and admission rules'), fields: ['policy', 'queueCap'] },
+/**
+ * The controls in their groups, each field in its place, named as the experiment names them: the
+ * tenant-targets experiment (`words="count-every-request"`) has names of its own for three groups.
+ */
+const GROUPS: { legend: (targets: boolean) => string; fields: (keyof LabConfig)[] }[] = [
+  {
+    legend: (targets) =>
+      targets ? msg('Inspect admission and unresolved work') : msg('Choose dispatch and admission rules'),
+    fields: ['policy', 'queueCap'],
+  },
   { legend: () => msg('Dependency A'), fields: ['aFault', 'aRecovers'] },
   {
-    legend: () => msg('Allocate workers and demand'),
+    legend: (targets) =>
+      targets ? msg('Choose capacity and demand deliberately') : msg('Allocate workers and demand'),
     fields: ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout'],
   },
   { legend: () => msg('Clients retry'), fields: ['retries', 'retryDelay', 'retryBudget'] },
-  { legend: () => msg('Read the full outcome'), fields: ['target'] },
+  {
+    legend: (targets) => (targets ? msg('Change the target without changing work') : msg('Read the full outcome')),
+    fields: ['target'],
+  },
 ];
 const ALL_FIELDS = GROUPS.flatMap((group) => group.fields);
 const FIELD_ATTRIBUTES = ALL_FIELDS.map(attributeOf);
@@ -74,6 +85,8 @@ const FAULT_CHOICES: Fault[] = ['stall', 'fail-fast', 'none'];
  * @attr {string} fields - the inputs to show, by attribute name, separated by spaces (`policy a-fault a-timeout`); all of
  *   them when absent. A page can split the controls: the few a reader changes most beside the picture, the rest below.
  * @attr {string} for - id of the scenario source to edit; else the enclosing source; else its own config attributes.
+ * @attr {string} words - whose names the groups of inputs take: `count-every-request` names them as the tenant-targets
+ *   experiment does ("Choose capacity and demand deliberately"); any other value or none, as the stalled-dependency one.
  * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - an edit asks the source for new inputs (at the source it
  *   is bound to, else at itself).
  * @csspart form - the whole form.
@@ -144,9 +157,11 @@ export class LabControls extends ScenarioElement {
     `,
   ];
 
-  static override properties = { fields: {}, refused: { state: true } };
+  static override properties = { fields: {}, words: {}, refused: { state: true } };
   /** The inputs shown, by attribute name, separated by spaces; all when null. */
   declare fields: string | null;
+  /** Whose names the groups take: `count-every-request`, or the stalled-dependency experiment's. */
+  declare words: string | null;
   /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
   declare private refused: { field: NumberField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
@@ -155,6 +170,7 @@ export class LabControls extends ScenarioElement {
   constructor() {
     super();
     this.fields = null;
+    this.words = null;
     this.refused = null;
   }
 
@@ -323,6 +339,7 @@ export class LabControls extends ScenarioElement {
   protected override render() {
     const config = this.scenario.config;
     const shown = this.#shown;
+    const targets = this.words === 'count-every-request';
     return html`
       ${this.renderNotices()}
       <form part="form" @submit=${(e: Event) => e.preventDefault()}>
@@ -332,9 +349,9 @@ export class LabControls extends ScenarioElement {
           const fieldsOf = here.map((field) => this.#renderField(config, field));
           // Several numbers take the form's whole width and flow in columns.
           return here.length > 1 && !here.includes('policy') && !here.includes('aFault')
-            ? html`<fieldset class="numbers"><legend>${legend()}</legend><div class="fields">${fieldsOf}</div></fieldset>`
+            ? html`<fieldset class="numbers"><legend>${legend(targets)}</legend><div class="fields">${fieldsOf}</div></fieldset>`
             : // The policy alone needs no legend on screen: its label names it.
-              html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}>${legend()}</legend>${fieldsOf}</fieldset>`;
+              html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}>${legend(targets)}</legend>${fieldsOf}</fieldset>`;
         })}
       </form>
     `;
