@@ -44,14 +44,15 @@ test("an entry's closure follows its imports and nothing else", async () => {
   const opened = await closure('dist/elements/bulkhead-lab.js', { dynamic: (file) => !/de-/.test(file) });
   assert.ok(opened.includes(path.normalize('dist/elements/sweep-chart.js')), opened.join(', '));
   assert.deepEqual(await closure('dist/bulkhead-lab.js'), [path.normalize('dist/bulkhead-lab.js')]);
-  // Fetched later, each only when needed: a view a reader opens, the guided steps once a lab is
-  // near, the story of a request a reader picks, and the German words.
+  // Fetched later, each only when needed: a view a reader opens, the notebook and the guided steps
+  // as a lab draws them, the story of a request a reader picks, and the German words.
   assert.deepEqual(
     (await closure('dist/bulkhead-lab.js', { dynamic: true })).sort(),
     [
       'dist/bulkhead-lab.de.js',
       'dist/bulkhead-lab.explain-text.js',
       'dist/bulkhead-lab.js',
+      'dist/bulkhead-lab.lab-notebook.js',
       'dist/bulkhead-lab.policy-compare.js',
       'dist/bulkhead-lab.request-inspector.js',
       'dist/bulkhead-lab.steps.js',

@@ -190,7 +190,6 @@ export class BulkheadLab extends ScenarioElement {
       [part='steps'] .done {
         font-weight: 600;
         color: var(--_pass);
-        white-space: nowrap;
       }
       .references {
         margin-top: 0.5em;
@@ -287,7 +286,19 @@ export class BulkheadLab extends ScenarioElement {
   #draw(id: string) {
     if (this.drawn.has(id) || this.#queued.has(id)) return;
     this.#queued.add(id);
-    void inTurn(() => this.#drawNow(id));
+    // A view whose element comes in a file of its own is drawn once that file is here, whole at
+    // once, so it never grows under the reader after its section was drawn.
+    const section = SECTIONS.find((s) => s.id === id);
+    void (section ? this.#fetch(section) : Promise.resolve()).then(() => inTurn(() => this.#drawNow(id)));
+  }
+
+  /** Fetches the module of a section's view, once; `updateComplete` waits for it. */
+  #fetch(section: Section): Promise<unknown> {
+    if (!section.load || this.#fetched.has(section.id)) return Promise.resolve();
+    this.#fetched.add(section.id);
+    const loading = section.load();
+    this.#loading.push(loading);
+    return loading.catch(() => {});
   }
 
   #drawNow(id: string) {
@@ -419,12 +430,12 @@ export class BulkheadLab extends ScenarioElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#markSteps();
-    // A view drawn for the first time whose element is not part of every page: fetched now.
+    // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
+    // element is not part of every page: fetched now.
+    // An open section's is fetched as soon as the lab is near, so that it is here before the reader
+    // reaches the section.
     for (const section of SECTIONS)
-      if (section.load && !this.#fetched.has(section.id) && this.#isDrawn(section)) {
-        this.#fetched.add(section.id);
-        this.#loading.push(section.load());
-      }
+      if (this.#isDrawn(section) || (!section.closed && (this.#near || this.#eager))) void this.#fetch(section);
     // Watches the lab until it is near, then the first section still to draw: the sections below it
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
@@ -493,7 +504,10 @@ export class BulkheadLab extends ScenarioElement {
       preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
-    const building = near && !this.#eager && FIRST_VIEWS.some((id) => !this.drawn.has(id));
+    // The first screen shows whole once its views are drawn and the guided steps below it are here:
+    // steps arriving later would push down what the reader sees.
+    const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
+    const building = near && !this.#eager && (stepsDue || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
     const top = Math.min(6, this.level + 1);
     const lab: LabView = {
       experiment,
