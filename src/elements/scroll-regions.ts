@@ -3,10 +3,14 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
  * A region that scrolls must take the keyboard's focus, or a keyboard reader cannot scroll it; one
- * that does not scroll is a Tab stop that does nothing. After each render and whenever a region or
- * its content changes size, this controller gives each region matching `selector` in the host's
- * shadow root `tabindex="0"` while its content is wider or taller than it, and removes the
- * tabindex otherwise. The template must not set a tabindex on these regions.
+ * that does not scroll is a Tab stop that does nothing. Whenever a region or its content changes
+ * size, this controller gives each region matching `selector` in the host's shadow root
+ * `tabindex="0"` while its content is wider or taller than it, and removes the tabindex otherwise.
+ * The template must not set a tabindex on these regions.
+ *
+ * Sizes are read only when a `ResizeObserver` reports them, after the browser has laid the page
+ * out anyway: reading them right after a render would make it lay out the page inside the script,
+ * once for every element that renders.
  */
 export class ScrollRegions implements ReactiveController {
   #observer: ResizeObserver | null = null;
@@ -28,8 +32,8 @@ export class ScrollRegions implements ReactiveController {
 
   hostUpdated(): void {
     const regions = [...(this.#host.shadowRoot?.querySelectorAll<HTMLElement>(this.#selector) ?? [])];
-    regions.forEach(mark);
-    // A region starts to scroll when it shrinks or its content grows: both are watched.
+    // A region starts to scroll when it shrinks or its content grows: both are watched. A region or
+    // content drawn anew is observed anew, which reports its size once it is laid out.
     const watched = regions.flatMap((region) => [region, ...region.children]);
     if (watched.length === this.#watched.length && watched.every((el, i) => el === this.#watched[i])) return;
     this.#watched = watched;

@@ -1,8 +1,8 @@
 // A table's scroll box is a tab stop only while there is something in it to scroll: one the
 // keyboard reaches although nothing moves is a Tab press that does nothing.
-import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
-import { deepAll, scrollsSideways, settled } from '../helpers/ui.js';
+import { deepAll, laidOut, scrollsSideways, settled } from '../helpers/ui.js';
 
 /** Each scroll box of the element: whether it scrolls, and whether it is a tab stop. */
 const boxes = (el: Element) =>
@@ -10,14 +10,6 @@ const boxes = (el: Element) =>
     scrolls: scrollsSideways(box) || box.scrollHeight > box.clientHeight + 1,
     tabStop: box.getAttribute('tabindex') === '0',
   }));
-
-/** Resize observers answer after layout, and a layout of its own may take a frame more. */
-async function laidOut(el: Element) {
-  for (let i = 0; i < 4; i++) {
-    await settled(el);
-    await nextFrame();
-  }
-}
 
 describe('scroll boxes', () => {
   for (const tag of ['outcome-table', 'request-inspector', 'lab-notebook']) {
@@ -55,4 +47,31 @@ describe('scroll boxes', () => {
       localStorage.clear(); // the notebook's baseline
     });
   }
+});
+
+describe('scroll boxes after a render', () => {
+  it('are measured when the browser lays the page out, never inside the render', async () => {
+    const el = await fixture<HTMLElement & { updateComplete: Promise<boolean> }>(
+      html`<outcome-table preset="stalled-dependency" window="full"></outcome-table>`,
+    );
+    await laidOut(el);
+    // Reading a box's scroll size right after a render makes the browser lay out the page inside
+    // the script, once per element that renders; a resize observer reads it after layout instead.
+    const descriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollWidth')!;
+    let reads = 0;
+    Object.defineProperty(Element.prototype, 'scrollWidth', {
+      configurable: true,
+      get(this: Element) {
+        reads++;
+        return descriptor.get!.call(this) as number;
+      },
+    });
+    try {
+      el.setAttribute('policy', 'borrowing');
+      await el.updateComplete;
+    } finally {
+      Object.defineProperty(Element.prototype, 'scrollWidth', descriptor);
+    }
+    expect(reads).to.equal(0);
+  });
 });

@@ -7,7 +7,7 @@ import type { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulk
 import type { SweepChart } from '../../src/elements/sweep-chart/sweep-chart.js';
 import { presets, sweep } from '../../src/sim/index.js';
 import { noticesOf } from '../helpers/binding.js';
-import { choose, deep, deepAll, scrollsSideways, settled, settledFixture, textOf } from '../helpers/ui.js';
+import { choose, deep, deepAll, laidOut, scrollsSideways, settled, settledFixture, textOf } from '../helpers/ui.js';
 
 const chart = (el: Element) => deep<SVGSVGElement & HTMLElement>(el, 'svg[role="slider"]');
 const readout = (el: Element) => textOf(deep(el, 'p[aria-live]'));
@@ -231,6 +231,7 @@ describe('<sweep-chart>', () => {
     );
     const scroller = deep(el, 'details .scroller');
     expect(wide).to.deep.equal([scroller]);
+    await laidOut(el);
     expect(scroller.getAttribute('tabindex')).to.equal('0'); // so the keyboard can scroll it
     expect(scroller.getAttribute('aria-label')).to.equal('B completion rate by A total timeout (ticks)');
     await expect(el).to.be.accessible();
@@ -241,6 +242,7 @@ describe('<sweep-chart>', () => {
     const el = box.querySelector<SweepChart>('sweep-chart')!;
     await settled(el);
     await numbers(el);
+    await laidOut(el);
     const scroller = deep(el, 'details .scroller');
     expect(scrollsSideways(scroller)).to.equal(false);
     expect(scroller.hasAttribute('tabindex')).to.equal(false);

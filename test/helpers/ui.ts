@@ -57,6 +57,17 @@ export async function settled(el: Element): Promise<void> {
   }
 }
 
+/**
+ * Waits until `el` has rendered and its resize observers have answered: they answer after layout,
+ * and what they change may take a layout, and a frame, more.
+ */
+export async function laidOut(el: Element): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await settled(el);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+}
+
 /** Mounts `markup` and waits until it and every element inside it have rendered. */
 export async function settledFixture<T extends Element>(markup: TemplateResult): Promise<T> {
   const el = await fixture<T>(markup);
