@@ -25,10 +25,10 @@ const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
   return groups;
 }, []);
 
-/** The views of the first screen (the inputs and gates, then playback), drawn one per turn, shown together. */
-const FIRST_VIEWS = GROUPS.slice(0, 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspection')).flatMap((group) =>
-  group.map((section) => section.id),
-);
+/** The groups of the first screen: the inputs and gates, then playback and the picture. */
+const FIRST_GROUPS = 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspection');
+/** The views of the first screen, drawn one per turn, shown together. */
+const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((section) => section.id));
 
 /**
  * The complete lab: the inputs a reader changes most, both tenants' full-window gates, playback and
@@ -135,6 +135,13 @@ export class BulkheadLab extends ScenarioElement {
         gap: var(--_gap);
         min-width: 0;
       }
+      /* A section below the first screen is laid out and painted only while it is near the
+         viewport: a change of input then costs the browser the sections a reader can see. Until
+         first laid out, it takes an estimate of its height; after that, the height it last had. */
+      section:not(.bench, #inspection) {
+        content-visibility: auto;
+        contain-intrinsic-size: auto 20em;
+      }
       .bench {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
@@ -218,6 +225,7 @@ export class BulkheadLab extends ScenarioElement {
     loading: {},
     drawn: { state: true },
     opened: { state: true },
+    outlined: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
@@ -228,6 +236,11 @@ export class BulkheadLab extends ScenarioElement {
   declare private drawn: ReadonlySet<string>;
   /** The closed sections the reader has opened. */
   declare private opened: ReadonlySet<string>;
+  /**
+   * Whether the sections after the first screen are outlined: their headings and text, drawn in a
+   * turn of their own after the lab came near, so that the first screen's turn stays short.
+   */
+  declare private outlined: boolean;
   /** Whether the lab itself has come near the viewport: until then it draws only its header. */
   #near = false;
   /** Sections waiting for their turn to be drawn. */
@@ -262,8 +275,10 @@ export class BulkheadLab extends ScenarioElement {
     callback: (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        if (entry.target === this) this.#near = true;
-        else this.#draw((entry.target as HTMLElement).dataset.section!);
+        if (entry.target === this) {
+          if (!this.#near) void inTurn(() => (this.outlined = true));
+          this.#near = true;
+        } else this.#draw((entry.target as HTMLElement).dataset.section!);
       }
     },
   });
@@ -276,6 +291,7 @@ export class BulkheadLab extends ScenarioElement {
     this.loading = null;
     this.drawn = new Set();
     this.opened = new Set();
+    this.outlined = false;
   }
 
   get #eager(): boolean {
@@ -357,6 +373,7 @@ export class BulkheadLab extends ScenarioElement {
   /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
   readonly #onBeforePrint = () => {
     this.#near = true;
+    this.outlined = true;
     this.#loadGuides();
     this.drawn = new Set(SECTIONS.map((section) => section.id));
     this.performUpdate();
@@ -507,7 +524,9 @@ export class BulkheadLab extends ScenarioElement {
     // The first screen shows whole once its views are drawn and the guided steps below it are here:
     // steps arriving later would push down what the reader sees.
     const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
-    const building = near && !this.#eager && (stepsDue || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
+    const outlined = this.outlined || this.#eager;
+    // Until the sections after the first screen are outlined too, what comes below the lab would move.
+    const building = near && !this.#eager && (stepsDue || !outlined || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
     const top = Math.min(6, this.level + 1);
     const lab: LabView = {
       experiment,
@@ -535,7 +554,11 @@ export class BulkheadLab extends ScenarioElement {
           <p class="tagline">${tagline()}</p>
         </header>
         ${this.renderNotices()}
-        ${near ? GROUPS.map((group) => this.#renderGroup(group, lab)) : html`<div class="far"></div>`}
+        ${
+          near
+            ? GROUPS.map((group, i) => (i < FIRST_GROUPS || outlined ? this.#renderGroup(group, lab) : nothing))
+            : html`<div class="far"></div>`
+        }
         <slot></slot>
         ${near ? this.#renderStatus() : nothing}
       </article>
