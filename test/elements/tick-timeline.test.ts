@@ -277,4 +277,23 @@ describe('<tick-timeline> cells', () => {
     // holder's letter in a box of its own. With a template per cell it was over 1,400 nodes.
     expect(nodes).to.be.at.most(560);
   });
+
+  it('stay in place when a new run has the same shape: only what changed is rewritten', async () => {
+    const el = await settledFixture<TickTimeline>(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
+    const cells = () => deepAll(el, 'tbody td');
+    const before = cells();
+    const contents = before.map((cell) => [...cell.childNodes]);
+    el.setAttribute('policy', 'strict-partitions');
+    await settled(el);
+    const after = cells();
+    // The same cells, so the browser restyles and lays out only those whose content changed.
+    expect(after.length).to.equal(before.length);
+    expect(after.every((cell, i) => cell === before[i])).to.equal(true);
+    const rewritten = after.filter((cell, i) => cell.firstChild !== contents[i]![0]);
+    expect(rewritten.length).to.be.above(0);
+    expect(rewritten.length).to.be.below(after.length);
+    // And they show the new run: strict partitions keep A in its home slots 0 and 1.
+    const rows = deepAll(el, 'tbody tr').map((row) => [...row.children].map((cell) => cell.textContent.trim()));
+    expect(rows[2]!.slice(0, 3)).to.deep.equal(['2 (B)', 'B0', '·']);
+  });
 });

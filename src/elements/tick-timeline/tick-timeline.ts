@@ -369,6 +369,13 @@ export class TickTimeline extends ScenarioElement {
 
   /** The run and layout the cells were written for: while they stay, only the inspected tick's marks change. */
   #drawn: unknown[] = [];
+  /**
+   * The table's shape the cells were made for (rows, columns, direction, language), and what each
+   * cell shows: a new run of the same shape rewrites only the cells whose content changed, so the
+   * browser restyles and lays out those, not a whole new table.
+   */
+  #shape = '';
+  #shown: string[][] = [];
 
   /**
    * Writes the picture's cells into its table: a template would add two markers to every cell,
@@ -433,24 +440,33 @@ export class TickTimeline extends ScenarioElement {
       lines[0]![0] = ['', [msg('Tick')]];
     }
     const drawn = [scenario.run, across, this.locale.value];
-    const fresh = drawn.some((x, i) => x !== this.#drawn[i]);
+    const changed = drawn.some((x, i) => x !== this.#drawn[i]);
     this.#drawn = drawn;
+    const shape = `${lines.length} ${lines[0]!.length} ${across} ${this.locale.value}`;
+    const fresh = shape !== this.#shape;
+    this.#shape = shape;
     // A cell with the focus is about to be replaced: the focus moves to its successor below.
     const focused = fresh && table.contains((this.renderRoot as ShadowRoot).activeElement);
     if (fresh) {
       table.replaceChildren(table.caption!);
       table.createTHead().insertRow();
       table.createTBody();
+      this.#shown = [];
     }
     lines.forEach((line, r) => {
       const tr = table.rows[r] ?? table.tBodies[0]!.insertRow();
+      const shown = (this.#shown[r] ??= []);
       line.forEach(([cls, bits, pick, tabindex], c) => {
         let cell = tr.cells[c]!;
         if (fresh) {
           cell = tr.appendChild(document.createElement(r && c ? 'td' : 'th'));
-          cell.append(...nodes(bits));
-          if (pick) cell.onclick = cell.onfocus = pick;
           if (!(r && c)) cell.setAttribute('scope', r ? 'row' : 'col');
+        }
+        if (changed) {
+          const content = JSON.stringify(bits);
+          if (content !== shown[c]) cell.replaceChildren(...nodes(bits));
+          shown[c] = content;
+          if (pick) cell.onclick = cell.onfocus = pick;
         }
         cell.className = cls;
         if (tabindex !== undefined) cell.tabIndex = tabindex;
