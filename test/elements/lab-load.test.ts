@@ -61,6 +61,28 @@ describe('a lab while its page loads', () => {
     expect(present(lab, LATER)).to.deep.equal(LATER); // the sections above it came first
   });
 
+  it('as a reader meets it: a policy change shows beside the control, and below once drawn', async () => {
+    const lab = article();
+    await frames();
+    const gateB = () => textOf(deep(lab, 'outcome-gate[tenant="B"]:not([window])'));
+    expect(gateB()).to.contain('1 completed of 4 required');
+    deep<HTMLSelectElement>(lab, 'lab-controls', '#policy').focus();
+    await sendKeys({ press: 'ArrowDown' }); // shared round-robin
+    await sendKeys({ press: 'ArrowDown' }); // strict tenant partitions
+    await settled(lab);
+    expect(lab.config.policy).to.equal('strict-partitions');
+    expect(gateB()).to.contain('4 completed of 4 required');
+    // The full-window table, drawn only as the reader scrolls down to it, shows the same run.
+    for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector('outcome-table[window="full"]'); i++) {
+      window.scrollBy(0, innerHeight / 2);
+      await frames(3);
+    }
+    const table = deep(lab, 'outcome-table[window="full"]');
+    await settled(table);
+    const completed = deepAll(table, 'tbody tr').find((row) => row.firstElementChild!.textContent === 'Completed')!;
+    expect([...completed.children].map((cell) => cell.textContent.trim())).to.deep.equal(['Completed', '0', '4']); // A stalled in its own slots
+  });
+
   it('draws the first screen piece by piece, each in a task of its own', async () => {
     const lab = article();
     const seen: string[] = [];
