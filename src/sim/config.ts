@@ -1,11 +1,60 @@
 /** Scenario inputs, their ranges, defaults and presets (docs/MODEL.md, Inputs, Presets), and validation. */
 
-export const POLICIES = ['shared-fifo', 'shared-round-robin', 'strict-partitions', 'borrowing'] as const;
-export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
-
-export type Policy = (typeof POLICIES)[number];
-export type Fault = (typeof FAULTS)[number];
 export type Tenant = 'A' | 'B';
+
+/**
+ * A scheduling policy's rules (docs/MODEL.md, Policies): all that `simulate`, `explain`,
+ * `isolation` and the slot views know of it. Which slots a tenant may use follows from them (see
+ * `mayUse`), for a free slot at dispatch, a new request's direct handoff and a waiting request's
+ * explanation alike.
+ */
+export type PolicyRules =
+  /**
+   * Every slot is one pool that either tenant may use. When both tenants wait, a free slot takes
+   * the older request (`fifo`), or the tenant other than the one that started a call last
+   * (`round-robin`).
+   */
+  | { readonly slots: 'shared'; readonly order: 'fifo' | 'round-robin' }
+  /**
+   * Each slot has a home tenant: slots 0 to `reservedA` − 1 are A's, the rest B's. A free slot
+   * takes its home tenant's oldest waiting request; with `lends`, while its home tenant has nobody
+   * waiting, also the other tenant's, which runs borrowed and keeps the slot until it ends.
+   */
+  | { readonly slots: 'partitioned'; readonly lends: boolean };
+
+/** Every policy's rules, in the order the elements list them. */
+const RULES = {
+  'shared-fifo': { slots: 'shared', order: 'fifo' },
+  'shared-round-robin': { slots: 'shared', order: 'round-robin' },
+  'strict-partitions': { slots: 'partitioned', lends: false },
+  borrowing: { slots: 'partitioned', lends: true },
+} as const satisfies Record<string, PolicyRules>;
+
+export type Policy = keyof typeof RULES;
+
+export const POLICY_RULES: Readonly<Record<Policy, PolicyRules>> = RULES;
+export const POLICIES: readonly Policy[] = Object.keys(RULES) as Policy[];
+
+/**
+ * Adds a policy with its rules after the others, and returns its name: for tests, which show with
+ * it that every part of the library reads the table. The library registers none.
+ */
+export function registerPolicyRules(name: string, rules: PolicyRules): Policy {
+  if (Object.hasOwn(RULES, name)) throw new RangeError(`policy: ${quoteValue(name)} is already registered`);
+  (RULES as Record<string, PolicyRules>)[name] = rules;
+  (POLICIES as string[]).push(name);
+  return name as Policy;
+}
+
+/**
+ * Whether a tenant may use a slot under `rules`: any slot of a shared pool; under partitions, its
+ * home slots (`own`), and, where slots are lent, the other tenant's while `othersWaiting` is 0.
+ */
+export const mayUse = (rules: PolicyRules, own: boolean, othersWaiting: number): boolean =>
+  rules.slots === 'shared' || own || (rules.lends && othersWaiting === 0);
+
+export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
+export type Fault = (typeof FAULTS)[number];
 
 /** The inputs of retries and recovery, in the order they are checked (after `horizon`, which `aRecovers` depends on). */
 export const RETRY_FIELDS = ['aRecovers', 'retries', 'retryDelay', 'retryBudget'] as const;
