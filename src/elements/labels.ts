@@ -1,6 +1,7 @@
 /** How policies, inputs and request states read in every element. */
-import { msg } from '../i18n/msg.js';
-import { wordsOf } from '../i18n/words.js';
+import { msg, str } from '../i18n/msg.js';
+import { plural, wordsOf } from '../i18n/words.js';
+import { registerPolicyRules, type PolicyRules } from '../sim/config.js';
 import type {
   Fault,
   IsolationReading,
@@ -11,12 +12,61 @@ import type {
   SweepField,
 } from '../sim/index.js';
 
-export const POLICY_LABEL: Readonly<Record<Policy, string>> = wordsOf({
-  'shared-fifo': () => msg('Shared FIFO'),
-  'shared-round-robin': () => msg('Shared round-robin'),
-  'strict-partitions': () => msg('Strict tenant partitions'),
-  borrowing: () => msg('Partitions with idle borrowing'),
+/** Everything the elements say of one policy. */
+export interface PolicyWords {
+  /** Its name: in the select, on its compare card, in the sweep's legend and table. */
+  label: string;
+  /** Its rule in one sentence, under the select. */
+  help: string;
+  /**
+   * The slots a waiting request could use, held by `by` (the calls that held them), as its
+   * explanation says what it found: `its 2 home slots held by B call B1`. `home` counts its
+   * tenant's home slots.
+   */
+  held: (by: string, slots: number, home: number) => string;
+}
+
+/** A shared pool's slots, every one of which a waiting request could use. */
+const everySlotHeld = (by: string, slots: number) =>
+  slots > 1
+    ? msg(str`all ${slots} slots it could use held by ${by}`)
+    : msg(str`the one slot it could use held by ${by}`);
+
+/** Each policy's words, keyed as `POLICY_RULES` (src/sim/config.ts) keys its rules. */
+export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = wordsOf<Policy, PolicyWords>({
+  'shared-fifo': () => ({
+    label: msg('Shared FIFO'),
+    help: msg('Any free slot takes the oldest waiting request of either tenant.'),
+    held: everySlotHeld,
+  }),
+  'shared-round-robin': () => ({
+    label: msg('Shared round-robin'),
+    help: msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
+    held: everySlotHeld,
+  }),
+  'strict-partitions': () => ({
+    label: msg('Strict tenant partitions'),
+    help: msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
+    held: (by, _, home) =>
+      plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`)),
+  }),
+  borrowing: () => ({
+    label: msg('Partitions with idle borrowing'),
+    help: msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
+    held: (by) => msg(str`the slots it could use held by ${by}`),
+  }),
 });
+
+/**
+ * Adds a policy after the others, with its rules (see `registerPolicyRules`) and its words, and
+ * returns its name: for tests, which show with it that every element lists the policies from the
+ * two tables. The library registers none.
+ */
+export function registerPolicy(name: string, rules: PolicyRules, words: () => PolicyWords): Policy {
+  const policy = registerPolicyRules(name, rules);
+  Object.defineProperty(POLICY_WORDS, policy, { get: words, enumerable: true });
+  return policy;
+}
 
 /** What each numeric input is called, with its unit where it has one. */
 export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
@@ -30,13 +80,6 @@ export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
   bTimeout: () => msg('B total timeout (ticks)'),
   queueCap: () => msg('Maximum waiting per tenant'),
   target: () => msg('Completion target (%)'),
-});
-
-export const POLICY_HELP: Readonly<Record<Policy, string>> = wordsOf({
-  'shared-fifo': () => msg('Any free slot takes the oldest waiting request of either tenant.'),
-  'shared-round-robin': () => msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
-  'strict-partitions': () => msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
-  borrowing: () => msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
 });
 
 const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
@@ -98,7 +141,7 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
 /** A setting's value as the controls show it: a policy or fault by its name, a number as it is. */
 export function settingValue(config: LabConfig, field: keyof LabConfig): string {
   // A value no control offers (a snapshot a script made) reads as it is.
-  if (field === 'policy') return POLICY_LABEL[config.policy] ?? String(config.policy);
+  if (field === 'policy') return POLICY_WORDS[config.policy]?.label ?? String(config.policy);
   if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
   if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
   return String(config[field]);
