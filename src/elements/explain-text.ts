@@ -1,7 +1,7 @@
 /** Why a request ended as it did, in one plain sentence (docs/MODEL.md, Explaining a request). */
 import { inLocale, msg, str, type Locale } from '../i18n/msg.js';
-import { listAnd } from '../i18n/words.js';
-import type { LabConfig } from '../sim/config.js';
+import { listAnd, plural } from '../i18n/words.js';
+import { POLICY_RULES, type LabConfig } from '../sim/config.js';
 import { explain, type Explanation, type SlotHolder } from '../sim/explain.js';
 import { hasNoSlots } from '../sim/isolation.js';
 import type { LabRun } from '../sim/simulate.js';
@@ -43,11 +43,16 @@ function holderGroup(mine: SlotHolder[]): string {
   return calls + lent + keep;
 }
 
-/** The slots the request could use while it had none, and every call that held them over its wait. */
+/**
+ * The slots the request could use while it had none, and every call that held them over its wait:
+ * as the policy's rules make them (see `mayUse`), every slot of a shared pool, its home slots, or,
+ * where partitions lend, its home slots and at times the other tenant's.
+ */
 function found({ request, blocked }: Explanation, config: LabConfig): string {
-  const { slots, reservedA } = config;
-  const words = POLICY_WORDS[config.policy];
-  if (hasNoSlots(config, request.tenant)) return msg(str`no slot of its own under ${words.label}`);
+  const { policy, slots, reservedA } = config;
+  const rules = POLICY_RULES[policy];
+  const home = request.tenant === 'A' ? reservedA : slots - reservedA;
+  if (hasNoSlots(config, request.tenant)) return msg(str`no slot of its own under ${POLICY_WORDS[policy].label}`);
   const holders = blocked.flatMap((b) => b.holders);
   if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
@@ -58,7 +63,14 @@ function found({ request, blocked }: Explanation, config: LabConfig): string {
       return mine[0] ? holderGroup(mine) : [];
     }),
   );
-  return words.held(listAnd(groups), slots, request.tenant === 'A' ? reservedA : slots - reservedA);
+  const by = listAnd(groups);
+  if (rules.partitioned)
+    return rules.lends
+      ? msg(str`the slots it could use held by ${by}`)
+      : plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
+  return slots > 1
+    ? msg(str`all ${slots} slots it could use held by ${by}`)
+    : msg(str`the one slot it could use held by ${by}`);
 }
 
 /** A retry, and what ended the attempt it retries: `A3.1, a retry of A3 offered at tick 5 after A3 timed out in service at tick 4,`. */

@@ -1,6 +1,6 @@
 /** How policies, inputs and request states read in every element. */
-import { msg, str } from '../i18n/msg.js';
-import { plural, wordsOf } from '../i18n/words.js';
+import { msg } from '../i18n/msg.js';
+import { wordsOf } from '../i18n/words.js';
 import { registerPolicyRules, type PolicyRules } from '../sim/config.js';
 import type {
   Fault,
@@ -12,48 +12,34 @@ import type {
   SweepField,
 } from '../sim/index.js';
 
-/** Everything the elements say of one policy. */
+/**
+ * Everything the elements say of one policy by name. What differs with its rules (how a waiting
+ * request's usable slots read in its explanation) follows from `POLICY_RULES` instead.
+ */
 export interface PolicyWords {
-  /** Its name: in the select, on its compare card, in the sweep's legend and table. */
+  /** Its name: in the select, on its compare card, in the sweep's legend and table, in explanations. */
   label: string;
   /** Its rule in one sentence, under the select. */
   help: string;
-  /**
-   * The slots a waiting request could use, held by `by` (the calls that held them), as its
-   * explanation says what it found: `its 2 home slots held by B call B1`. `home` counts its
-   * tenant's home slots.
-   */
-  held: (by: string, slots: number, home: number) => string;
 }
 
-/** A shared pool's slots, every one of which a waiting request could use. */
-const everySlotHeld = (by: string, slots: number) =>
-  slots > 1
-    ? msg(str`all ${slots} slots it could use held by ${by}`)
-    : msg(str`the one slot it could use held by ${by}`);
-
 /** Each policy's words, keyed as `POLICY_RULES` (src/sim/config.ts) keys its rules. */
-export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = wordsOf<Policy, PolicyWords>({
+export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = wordsOf({
   'shared-fifo': () => ({
     label: msg('Shared FIFO'),
     help: msg('Any free slot takes the oldest waiting request of either tenant.'),
-    held: everySlotHeld,
   }),
   'shared-round-robin': () => ({
     label: msg('Shared round-robin'),
     help: msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
-    held: everySlotHeld,
   }),
   'strict-partitions': () => ({
     label: msg('Strict tenant partitions'),
     help: msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
-    held: (by, _, home) =>
-      plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`)),
   }),
   borrowing: () => ({
     label: msg('Partitions with idle borrowing'),
     help: msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
-    held: (by) => msg(str`the slots it could use held by ${by}`),
   }),
 });
 

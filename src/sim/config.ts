@@ -5,43 +5,48 @@ export type Tenant = 'A' | 'B';
 /**
  * A scheduling policy's rules (docs/MODEL.md, Policies): all that `simulate`, `explain`,
  * `isolation` and the slot views know of it. Which slots a tenant may use follows from them (see
- * `mayUse`), for a free slot at dispatch, a new request's direct handoff and a waiting request's
- * explanation alike.
+ * `mayUse`): for a free slot at dispatch, for a new request's direct handoff, and for the usable
+ * slots of an explanation and of the isolation reading alike.
  */
-export type PolicyRules =
+export interface PolicyRules {
   /**
-   * Every slot is one pool that either tenant may use. When both tenants wait, a free slot takes
-   * the older request (`fifo`), or the tenant other than the one that started a call last
-   * (`round-robin`).
+   * Each slot has a home tenant (A's are slots 0 to `reservedA` − 1, B's the rest) and serves it
+   * first. Else every slot is one pool either tenant may use.
    */
-  | { readonly slots: 'shared'; readonly order: 'fifo' | 'round-robin' }
+  readonly partitioned: boolean;
   /**
-   * Each slot has a home tenant: slots 0 to `reservedA` − 1 are A's, the rest B's. A free slot
-   * takes its home tenant's oldest waiting request; with `lends`, while its home tenant has nobody
-   * waiting, also the other tenant's, which runs borrowed and keeps the slot until it ends.
+   * Partitions only: while nobody of a slot's home tenant waits, the slot may take the other
+   * tenant's request, at dispatch or by direct handoff; that call runs borrowed and keeps the slot
+   * until it ends.
    */
-  | { readonly slots: 'partitioned'; readonly lends: boolean };
+  readonly lends: boolean;
+  /**
+   * One pool only: when both tenants wait, a free slot serves the tenant that did not start a call
+   * last. Else, and before any start, the older request goes first (FIFO).
+   */
+  readonly roundRobin: boolean;
+}
 
 /** Every policy's rules, in the order the elements list them. */
 const RULES = {
-  'shared-fifo': { slots: 'shared', order: 'fifo' },
-  'shared-round-robin': { slots: 'shared', order: 'round-robin' },
-  'strict-partitions': { slots: 'partitioned', lends: false },
-  borrowing: { slots: 'partitioned', lends: true },
+  'shared-fifo': { partitioned: false, lends: false, roundRobin: false },
+  'shared-round-robin': { partitioned: false, lends: false, roundRobin: true },
+  'strict-partitions': { partitioned: true, lends: false, roundRobin: false },
+  borrowing: { partitioned: true, lends: true, roundRobin: false },
 } as const satisfies Record<string, PolicyRules>;
 
 export type Policy = keyof typeof RULES;
 
 export const POLICY_RULES: Readonly<Record<Policy, PolicyRules>> = RULES;
-export const POLICIES: readonly Policy[] = Object.keys(RULES) as Policy[];
+export const POLICIES: readonly Policy[] = Object.keys(POLICY_RULES) as Policy[];
 
 /**
  * Adds a policy with its rules after the others, and returns its name: for tests, which show with
  * it that every part of the library reads the table. The library registers none.
  */
 export function registerPolicyRules(name: string, rules: PolicyRules): Policy {
-  if (Object.hasOwn(RULES, name)) throw new RangeError(`policy: ${quoteValue(name)} is already registered`);
-  (RULES as Record<string, PolicyRules>)[name] = rules;
+  if (Object.hasOwn(POLICY_RULES, name)) throw new RangeError(`policy: ${quoteValue(name)} is already registered`);
+  (POLICY_RULES as Record<string, PolicyRules>)[name] = rules;
   (POLICIES as string[]).push(name);
   return name as Policy;
 }
@@ -51,7 +56,7 @@ export function registerPolicyRules(name: string, rules: PolicyRules): Policy {
  * home slots (`own`), and, where slots are lent, the other tenant's while `othersWaiting` is 0.
  */
 export const mayUse = (rules: PolicyRules, own: boolean, othersWaiting: number): boolean =>
-  rules.slots === 'shared' || own || (rules.lends && othersWaiting === 0);
+  !rules.partitioned || own || (rules.lends && othersWaiting === 0);
 
 export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
 export type Fault = (typeof FAULTS)[number];

@@ -12,7 +12,7 @@ export interface SlotView {
   borrowed: boolean;
 }
 
-export const isPartitioned = (config: LabConfig): boolean => POLICY_RULES[config.policy].slots === 'partitioned';
+export const isPartitioned = (config: LabConfig): boolean => POLICY_RULES[config.policy].partitioned;
 
 export function homeOf(config: LabConfig, slot: number): Tenant | null {
   if (!isPartitioned(config)) return null;

@@ -121,10 +121,7 @@ export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
   // The policy's rules, read once: the loop below reads only these.
-  const rules = POLICY_RULES[policy];
-  const partitioned = rules.slots === 'partitioned';
-  const lends = rules.slots === 'partitioned' && rules.lends;
-  const roundRobin = rules.slots === 'shared' && rules.order === 'round-robin';
+  const { partitioned, lends, roundRobin } = POLICY_RULES[policy];
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
 
   // Shared policies keep every free slot in `free.A`; partitioned ones split them by home.
@@ -184,9 +181,9 @@ export function simulateValid(config: LabConfig): LabRun {
     const a = waiting.A.peek();
     const b = waiting.B.peek();
     if (a === undefined || b === undefined) return a !== undefined ? 'A' : b !== undefined ? 'B' : null;
-    const older: Tenant = a < b ? 'A' : 'B';
-    if (!roundRobin || lastStarted === null) return older;
-    return other(lastStarted);
+    // Round-robin: the tenant that did not start last; else, or before any start, the older request.
+    if (roundRobin && lastStarted !== null) return other(lastStarted);
+    return a < b ? 'A' : 'B';
   };
 
   /** Step 3: one pass over free slots in numeric order. */

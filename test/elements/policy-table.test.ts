@@ -15,11 +15,10 @@ import { buttonByLabel, choose, deep, deepAll, settled, settledFixture, textOf }
 /** Policies only these tests know. */
 const TEST_POLICIES: Record<string, { rules: PolicyRules; words: () => PolicyWords }> = {
   'own-slots-only': {
-    rules: { slots: 'partitioned', lends: false },
+    rules: { partitioned: true, lends: false, roundRobin: false },
     words: () => ({
       label: 'Own slots only',
       help: 'A policy of the tests: each tenant keeps to its own slots.',
-      held: (by, _, home) => `its ${home} own slots held by ${by}`,
     }),
   },
 };
@@ -75,15 +74,21 @@ describe('a registered policy', () => {
     for (const row of rows) expect(row.at(-1)).to.equal(row[head!.indexOf(STRICT)]);
   });
 
-  it('explains a waiting request in its own words', async () => {
-    const el = await settledFixture<RequestInspector>(
-      html`<request-inspector preset="stalled-dependency" policy="own-slots-only"></request-inspector>`,
-    );
-    el.tick = 20;
-    await settled(el);
-    expect(textOf(el)).to.contain(
-      "A8 arrived at tick 4 and was rejected, as A's queue was at its cap of 6, with its 2 own slots held by " +
+  it('explains a waiting request by its rules, and one without slots by its name', async () => {
+    const explained = async (reservedA: number) => {
+      const el = await settledFixture<RequestInspector>(
+        html`<request-inspector preset="stalled-dependency" policy="own-slots-only" reserved-a=${reservedA}></request-inspector>`,
+      );
+      el.tick = 20;
+      await settled(el);
+      return textOf(el);
+    };
+    expect(await explained(2)).to.contain(
+      "A8 arrived at tick 4 and was rejected, as A's queue was at its cap of 6, with its 2 home slots held by " +
         'stalled A calls A0 and A1, which keep their slots until their timeouts.',
+    );
+    expect(await explained(0)).to.contain(
+      `A0 arrived at tick 0, found no slot of its own under ${OWN}, and timed out waiting at tick 12.`,
     );
   });
 });

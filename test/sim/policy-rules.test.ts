@@ -16,8 +16,8 @@ const copies = new Map(
 describe('policy rules', () => {
   it('lists a registered policy after the built-in ones, and refuses a name already taken', () => {
     expect(POLICIES.slice(-copies.size)).to.deep.equal([...copies.values()]);
-    expect(() => registerPolicyRules('borrowing', { slots: 'shared', order: 'fifo' })).to.throw(RangeError);
-    expect(POLICY_RULES.borrowing).to.deep.equal({ slots: 'partitioned', lends: true });
+    expect(() => registerPolicyRules('borrowing', POLICY_RULES['shared-fifo'])).to.throw(RangeError);
+    expect(POLICY_RULES.borrowing).to.deep.equal({ partitioned: true, lends: true, roundRobin: false });
   });
 
   it('runs a copy of each policy exactly as that policy: records, slot homes, explanations, isolation', () => {
