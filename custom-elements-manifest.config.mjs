@@ -7,6 +7,7 @@ import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
 import { defineCallsPlugin } from './scripts/manifest/define-calls.mjs';
 import { jsxTypesPlugin } from './scripts/manifest/jsx-types.mjs';
 import { litStatePlugin } from './scripts/manifest/lit-state.mjs';
+import { policyValuesPlugin } from './scripts/manifest/policy-values.mjs';
 import { shipPathsPlugin } from './scripts/manifest/ship-paths.mjs';
 
 export default {
@@ -17,6 +18,7 @@ export default {
   plugins: [
     defineCallsPlugin(),
     litStatePlugin(),
+    policyValuesPlugin(),
     shipPathsPlugin(),
     // The integrations read the finished manifest, so they come after the plugins that fix it.
     customElementVsCodePlugin({

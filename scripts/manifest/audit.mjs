@@ -1,20 +1,26 @@
 // Lists what custom-elements.json leaves out that the elements really have: config attributes,
 // `theme`, parts written in templates, the --bulkhead-* tokens they read, and events they
 // dispatch (their own requests, those of the views they render in their shadow tree, and the
-// announcements every element that can own a scenario makes); and public attributes, fields and
-// events the manifest gives no type. The analyzer only knows what the source and its JSDoc say, so
+// announcements every element that can own a scenario makes); public attributes, fields and
+// events the manifest gives no type; and a `policy` or `a-fault` whose type is not the union of the
+// model's values (scripts/manifest/policy-values.mjs writes the policies'). The analyzer only knows what the source and its JSDoc say, so
 // each gap names the file, class and tag to add. Prints the gaps and exits 0; with --strict it
 // exits 1 when there are any. (test/elements/manifest-events.test.ts checks the events in a browser.)
 // Run with `node --import tsx` (it reads the config fields from the TypeScript source).
 import fs from 'node:fs';
 import { attributeOf } from '../../src/scenario/source.ts';
-import { FIELDS } from '../../src/sim/config.ts';
+import { FAULTS, FIELDS, POLICIES } from '../../src/sim/config.ts';
 
 const matches = (text, pattern) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
 
 const manifest = JSON.parse(fs.readFileSync('custom-elements.json', 'utf8'));
 const tokenProperties = matches(fs.readFileSync('src/styles/tokens.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
 const configAttributes = ['preset', ...FIELDS.map(attributeOf), 'theme'];
+/** Config attributes that take one of the model's names: the manifest's type is their union, in order. */
+const choices = Object.entries({ policy: POLICIES, 'a-fault': FAULTS }).map(([name, values]) => ({
+  name,
+  union: values.map((value) => `'${value}'`).join(' | '),
+}));
 
 const declarations = manifest.modules.flatMap((mod) => mod.declarations ?? []);
 /** Whether a class extends ScenarioElement, directly or further up. */
@@ -113,6 +119,11 @@ for (const mod of manifest.modules) {
         tag,
         missing(tag, own[tag] ?? []).filter((name) => !sharedMissing.includes(name)),
       );
+    }
+    for (const { name, union } of choices) {
+      const attribute = element.attributes?.find((a) => a.name === name);
+      if (attribute && attribute.type?.text !== union)
+        gap(attribute.inheritedFrom ? BASE : here, `attr {${union}}`, [name]);
     }
     for (const [tag, items] of [
       ['attr', element.attributes],

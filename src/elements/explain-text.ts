@@ -1,10 +1,12 @@
 /** Why a request ended as it did, in one plain sentence (docs/MODEL.md, Explaining a request). */
 import { inLocale, msg, str, type Locale } from '../i18n/msg.js';
 import { listAnd, plural } from '../i18n/words.js';
-import type { LabConfig } from '../sim/config.js';
+import { POLICY_RULES, type LabConfig } from '../sim/config.js';
 import { explain, type Explanation, type SlotHolder } from '../sim/explain.js';
+import { hasNoSlots } from '../sim/isolation.js';
 import type { LabRun } from '../sim/simulate.js';
 import { tickCount } from './format.js';
+import { POLICY_WORDS } from './labels.js';
 
 /** The distinct ids of one tenant's holders, runs of three or more as ranges: `A0–A3 and A5`. */
 function ids(holders: SlotHolder[]): string {
@@ -41,10 +43,16 @@ function holderGroup(mine: SlotHolder[]): string {
   return calls + lent + keep;
 }
 
-/** The slots the request could use while it had none, and every call that held them over its wait. */
-function found({ request, blocked }: Explanation, { policy, slots, reservedA }: LabConfig): string {
+/**
+ * The slots the request could use while it had none, and every call that held them over its wait:
+ * as the policy's rules make them (see `mayUse`), every slot of a shared pool, its home slots, or,
+ * where partitions lend, its home slots and at times the other tenant's.
+ */
+function found({ request, blocked }: Explanation, config: LabConfig): string {
+  const { policy, slots, reservedA } = config;
+  const rules = POLICY_RULES[policy];
   const home = request.tenant === 'A' ? reservedA : slots - reservedA;
-  if (policy === 'strict-partitions' && home === 0) return msg('no slot of its own under Strict tenant partitions');
+  if (hasNoSlots(config, request.tenant)) return msg(str`no slot of its own under ${POLICY_WORDS[policy].label}`);
   const holders = blocked.flatMap((b) => b.holders);
   if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
@@ -56,9 +64,10 @@ function found({ request, blocked }: Explanation, { policy, slots, reservedA }: 
     }),
   );
   const by = listAnd(groups);
-  if (policy === 'strict-partitions')
-    return plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
-  if (policy === 'borrowing') return msg(str`the slots it could use held by ${by}`);
+  if (rules.partitioned)
+    return rules.lends
+      ? msg(str`the slots it could use held by ${by}`)
+      : plural(home, msg(str`its one home slot held by ${by}`), msg(str`its ${home} home slots held by ${by}`));
   return slots > 1
     ? msg(str`all ${slots} slots it could use held by ${by}`)
     : msg(str`the one slot it could use held by ${by}`);

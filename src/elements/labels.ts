@@ -1,6 +1,7 @@
 /** How policies, inputs and request states read in every element. */
 import { msg } from '../i18n/msg.js';
 import { wordsOf } from '../i18n/words.js';
+import { registerPolicyRules, type PolicyRules } from '../sim/config.js';
 import type {
   Fault,
   IsolationReading,
@@ -11,12 +12,47 @@ import type {
   SweepField,
 } from '../sim/index.js';
 
-export const POLICY_LABEL: Readonly<Record<Policy, string>> = wordsOf({
-  'shared-fifo': () => msg('Shared FIFO'),
-  'shared-round-robin': () => msg('Shared round-robin'),
-  'strict-partitions': () => msg('Strict tenant partitions'),
-  borrowing: () => msg('Partitions with idle borrowing'),
+/**
+ * Everything the elements say of one policy by name. What differs with its rules (how a waiting
+ * request's usable slots read in its explanation) follows from `POLICY_RULES` instead.
+ */
+export interface PolicyWords {
+  /** Its name: in the select, on its compare card, in the sweep's legend and table, in explanations. */
+  label: string;
+  /** Its rule in one sentence, under the select. */
+  help: string;
+}
+
+/** Each policy's words, keyed as `POLICY_RULES` (src/sim/config.ts) keys its rules. */
+export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = wordsOf({
+  'shared-fifo': () => ({
+    label: msg('Shared FIFO'),
+    help: msg('Any free slot takes the oldest waiting request of either tenant.'),
+  }),
+  'shared-round-robin': () => ({
+    label: msg('Shared round-robin'),
+    help: msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
+  }),
+  'strict-partitions': () => ({
+    label: msg('Strict tenant partitions'),
+    help: msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
+  }),
+  borrowing: () => ({
+    label: msg('Partitions with idle borrowing'),
+    help: msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
+  }),
 });
+
+/**
+ * Adds a policy after the others, with its rules (see `registerPolicyRules`) and its words, and
+ * returns its name: for tests, which show with it that every element lists the policies from the
+ * two tables. The library registers none.
+ */
+export function registerPolicy(name: string, rules: PolicyRules, words: () => PolicyWords): Policy {
+  const policy = registerPolicyRules(name, rules);
+  Object.defineProperty(POLICY_WORDS, policy, { get: words, enumerable: true });
+  return policy;
+}
 
 /** What each numeric input is called, with its unit where it has one. */
 export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
@@ -30,13 +66,6 @@ export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
   bTimeout: () => msg('B total timeout (ticks)'),
   queueCap: () => msg('Maximum waiting per tenant'),
   target: () => msg('Completion target (%)'),
-});
-
-export const POLICY_HELP: Readonly<Record<Policy, string>> = wordsOf({
-  'shared-fifo': () => msg('Any free slot takes the oldest waiting request of either tenant.'),
-  'shared-round-robin': () => msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
-  'strict-partitions': () => msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
-  borrowing: () => msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
 });
 
 const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
@@ -98,7 +127,7 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
 /** A setting's value as the controls show it: a policy or fault by its name, a number as it is. */
 export function settingValue(config: LabConfig, field: keyof LabConfig): string {
   // A value no control offers (a snapshot a script made) reads as it is.
-  if (field === 'policy') return POLICY_LABEL[config.policy] ?? String(config.policy);
+  if (field === 'policy') return POLICY_WORDS[config.policy]?.label ?? String(config.policy);
   if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
   if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
   return String(config[field]);

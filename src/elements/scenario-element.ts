@@ -15,7 +15,7 @@ const warned = new Set<string>();
  * else its own config attributes) and shows notices about corrected attributes.
  *
  * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: the starting config.
- * @attr {'shared-fifo' | 'shared-round-robin' | 'strict-partitions' | 'borrowing'} policy - `shared-fifo`, `shared-round-robin`, `strict-partitions` or `borrowing`.
+ * @attr {Policy} policy - the scheduling policy: `POLICIES`.
  * @attr {number} slots - total slots, 1–8.
  * @attr {number} reserved-a - A's home slots under the partitioned policies, 0 to slots − 1.
  * @attr {number} a-per-tick - A requests offered at every arrival tick, 0–3.

@@ -1,11 +1,65 @@
 /** Scenario inputs, their ranges, defaults and presets (docs/MODEL.md, Inputs, Presets), and validation. */
 
-export const POLICIES = ['shared-fifo', 'shared-round-robin', 'strict-partitions', 'borrowing'] as const;
-export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
-
-export type Policy = (typeof POLICIES)[number];
-export type Fault = (typeof FAULTS)[number];
 export type Tenant = 'A' | 'B';
+
+/**
+ * A scheduling policy's rules (docs/MODEL.md, Policies): all that `simulate`, `explain`,
+ * `isolation` and the slot views know of it. Which slots a tenant may use follows from them (see
+ * `mayUse`): for a free slot at dispatch, for a new request's direct handoff, and for the usable
+ * slots of an explanation and of the isolation reading alike.
+ */
+export interface PolicyRules {
+  /**
+   * Each slot has a home tenant (A's are slots 0 to `reservedA` − 1, B's the rest) and serves it
+   * first. Else every slot is one pool either tenant may use.
+   */
+  readonly partitioned: boolean;
+  /**
+   * Partitions only: while nobody of a slot's home tenant waits, the slot may take the other
+   * tenant's request, at dispatch or by direct handoff; that call runs borrowed and keeps the slot
+   * until it ends.
+   */
+  readonly lends: boolean;
+  /**
+   * One pool only: when both tenants wait, a free slot serves the tenant that did not start a call
+   * last. Else, and before any start, the older request goes first (FIFO).
+   */
+  readonly roundRobin: boolean;
+}
+
+/** Every policy's rules, in the order the elements list them. */
+const RULES = {
+  'shared-fifo': { partitioned: false, lends: false, roundRobin: false },
+  'shared-round-robin': { partitioned: false, lends: false, roundRobin: true },
+  'strict-partitions': { partitioned: true, lends: false, roundRobin: false },
+  borrowing: { partitioned: true, lends: true, roundRobin: false },
+} as const satisfies Record<string, PolicyRules>;
+
+export type Policy = keyof typeof RULES;
+
+export const POLICY_RULES: Readonly<Record<Policy, PolicyRules>> = RULES;
+export const POLICIES: readonly Policy[] = Object.keys(POLICY_RULES) as Policy[];
+
+/**
+ * Adds a policy with its rules after the others, and returns its name: for tests, which show with
+ * it that every part of the library reads the table. The library registers none.
+ */
+export function registerPolicyRules(name: string, rules: PolicyRules): Policy {
+  if (Object.hasOwn(POLICY_RULES, name)) throw new RangeError(`policy: ${quoteValue(name)} is already registered`);
+  (POLICY_RULES as Record<string, PolicyRules>)[name] = rules;
+  (POLICIES as string[]).push(name);
+  return name as Policy;
+}
+
+/**
+ * Whether a tenant may use a slot under `rules`: any slot of a shared pool; under partitions, its
+ * home slots (`own`), and, where slots are lent, the other tenant's while `othersWaiting` is 0.
+ */
+export const mayUse = (rules: PolicyRules, own: boolean, othersWaiting: number): boolean =>
+  !rules.partitioned || own || (rules.lends && othersWaiting === 0);
+
+export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
+export type Fault = (typeof FAULTS)[number];
 
 /** The inputs of retries and recovery, in the order they are checked (after `horizon`, which `aRecovers` depends on). */
 export const RETRY_FIELDS = ['aRecovers', 'retries', 'retryDelay', 'retryBudget'] as const;

@@ -3,7 +3,7 @@
  * request): how it was admitted, which requests held the slots it could use while it had none, how
  * it ended, what it retried and what came after it. The isolation reading is in isolation.ts.
  */
-import { quoteValue, retrySettings, type Tenant } from './config.js';
+import { POLICY_RULES, mayUse, quoteValue, retrySettings, type PolicyRules, type Tenant } from './config.js';
 import { blockedTicks, endingOf, hasNoSlots, other, tickCounts, type Ending, type TickCounts } from './isolation.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
@@ -17,7 +17,7 @@ export interface SlotHolder {
   tenant: Tenant;
   /** An A call under a stalled dependency: it holds its slot until its timeout. */
   stalled: boolean;
-  /** Running in a slot whose home is the other tenant (borrowing only). */
+  /** Running in a slot whose home is the other tenant, lent to it while idle. */
   borrowed: boolean;
 }
 
@@ -62,7 +62,7 @@ export interface Explanation {
   endTick: number | null;
   /**
    * For a request kept from a slot (rejected, or timed out while waiting): `no-slots` when its
-   * tenant has no slot it may use under the policy (strict partitions with no home slots); else
+   * tenant has no slot it may use under the policy (see `hasNoSlots`); else
    * `other` when at some blocked tick a usable slot was held by the other tenant, else `own`; null
    * otherwise.
    */
@@ -78,15 +78,16 @@ export interface Explanation {
   retry: RetryStep | null;
 }
 
-/**
- * Whether `tenant` may use `slot` at `tick`: any slot under the shared policies; its home slots
- * under strict partitions; under borrowing, also the other tenant's while nobody of it waits.
- */
-function isUsable(run: LabRun, counts: Record<Tenant, TickCounts>, tenant: Tenant, slot: number, tick: number) {
-  const { policy, reservedA } = run.config;
-  if (policy === 'shared-fifo' || policy === 'shared-round-robin') return true;
-  const home = slot < reservedA === (tenant === 'A');
-  return home || (policy === 'borrowing' && counts[other(tenant)].waiting[tick] === 0);
+/** Whether `tenant` may use `slot` at `tick` under `rules` (see `mayUse`): after the tick, as the explanation reads it. */
+function isUsable(
+  rules: PolicyRules,
+  reservedA: number,
+  counts: Record<Tenant, TickCounts>,
+  tenant: Tenant,
+  slot: number,
+  tick: number,
+) {
+  return mayUse(rules, slot < reservedA === (tenant === 'A'), counts[other(tenant)].waiting[tick]!);
 }
 
 /** The call holding each slot after `tick`. */
@@ -120,11 +121,12 @@ export function explain(run: LabRun, id: string): Explanation {
   const request = run.requests.find((r) => r.id === id);
   if (!request) throw new RangeError(`id: ${quoteValue(id)} is not a request of this run`);
   const counts = tickCounts(run);
+  const rules = POLICY_RULES[run.config.policy];
   const blocked = blockedTicks(request, run.config.horizon).map((tick): BlockedTick => {
     const held = holdersAt(run, tick);
     const usable: number[] = [];
     for (let slot = 0; slot < run.config.slots; slot++)
-      if (isUsable(run, counts, request.tenant, slot, tick)) usable.push(slot);
+      if (isUsable(rules, run.config.reservedA, counts, request.tenant, slot, tick)) usable.push(slot);
     return { tick, usable, holders: usable.flatMap((slot) => held.get(slot) ?? []) };
   });
   const ending = endingOf(request);

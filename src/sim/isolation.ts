@@ -3,7 +3,7 @@
  * isolation reading, and what it shares with explaining one request: how a request ended, the ticks
  * it spent without a slot, and per tick how many calls of each tenant ran and waited.
  */
-import type { LabConfig, Tenant } from './config.js';
+import { POLICY_RULES, mayUse, type LabConfig, type Tenant } from './config.js';
 import { nextAttempts } from './derive.js';
 import type { LabRun, RequestRecord } from './simulate.js';
 
@@ -29,9 +29,12 @@ export interface IsolationReading {
 
 export const other = (tenant: Tenant): Tenant => (tenant === 'A' ? 'B' : 'A');
 
-/** Whether `tenant` has no slot it may ever use: strict partitions that give it no home slots. */
+/**
+ * Whether `tenant` has no slot it may ever use: none of its own, and none lent to it even while
+ * the other tenant has nobody waiting (partitions that lend nothing and give it no home slots).
+ */
 export const hasNoSlots = ({ policy, slots, reservedA }: LabConfig, tenant: Tenant): boolean =>
-  policy === 'strict-partitions' && (tenant === 'A' ? reservedA : slots - reservedA) === 0;
+  !mayUse(POLICY_RULES[policy], (tenant === 'A' ? reservedA : slots - reservedA) > 0, 0);
 
 export function endingOf(record: RequestRecord): Ending {
   if (record.outcome === 'timed-out') return record.start === null ? 'timed-out-waiting' : 'timed-out-running';
@@ -91,15 +94,17 @@ export function tickCounts(run: LabRun): Record<Tenant, TickCounts> {
  * none under the policy (see `hasNoSlots`); else kept out by the other tenant when
  * any of its attempts was; else its own call failed when any attempt's did; else kept out by its own
  * tenant. From per-tick counts of attempts: a slot the tenant could use was held by the other tenant
- * when the other ran in the tenant's home slots, or, where the tenant may use every slot (shared, or
- * borrowing while the other has nobody waiting), when the other ran at all.
+ * when the other ran in the tenant's home slots, or, where the tenant may use every slot (a shared
+ * pool, or partitions that lend while the other has nobody waiting: see `mayUse`), when the other
+ * ran at all.
  */
 export function isolation(run: LabRun): Record<Tenant, IsolationReading> {
   const { config } = run;
   const counts = tickCounts(run);
+  const rules = POLICY_RULES[config.policy];
   const otherHeld = (tenant: Tenant, t: number): boolean => {
     const o = counts[other(tenant)];
-    const everySlot = config.policy.startsWith('shared') || (config.policy === 'borrowing' && o.waiting[t] === 0);
+    const everySlot = mayUse(rules, false, o.waiting[t]!);
     return (everySlot ? o.running[t]! : o.borrowed[t]!) > 0;
   };
   const reading = (): IsolationReading => ({

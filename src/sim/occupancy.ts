@@ -1,5 +1,5 @@
 /** Who holds each slot, who waits and who ended at any tick, from a run's records alone (docs/MODEL.md, States at a tick). */
-import type { LabConfig, Tenant } from './config.js';
+import { POLICY_RULES, type LabConfig, type Tenant } from './config.js';
 import { checkTick, stateAt } from './derive.js';
 import type { LabRun } from './simulate.js';
 
@@ -12,8 +12,7 @@ export interface SlotView {
   borrowed: boolean;
 }
 
-export const isPartitioned = (config: LabConfig): boolean =>
-  config.policy === 'strict-partitions' || config.policy === 'borrowing';
+export const isPartitioned = (config: LabConfig): boolean => POLICY_RULES[config.policy].partitioned;
 
 export function homeOf(config: LabConfig, slot: number): Tenant | null {
   if (!isPartitioned(config)) return null;

@@ -1,5 +1,5 @@
 /** The tick engine (docs/MODEL.md, One tick, in order): config in, one record per attempt out. */
-import { retrySettings, validateConfig, type LabConfig, type Tenant } from './config.js';
+import { POLICY_RULES, retrySettings, validateConfig, type LabConfig, type Tenant } from './config.js';
 
 export type Outcome = 'completed' | 'failed' | 'timed-out' | 'rejected' | 'pending';
 
@@ -120,7 +120,8 @@ export function simulate(input?: Partial<LabConfig>): LabRun {
 export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
-  const partitioned = policy === 'strict-partitions' || policy === 'borrowing';
+  // The policy's rules, read once: the loop below reads only these.
+  const { partitioned, lends, roundRobin } = POLICY_RULES[policy];
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
 
   // Shared policies keep every free slot in `free.A`; partitioned ones split them by home.
@@ -180,9 +181,9 @@ export function simulateValid(config: LabConfig): LabRun {
     const a = waiting.A.peek();
     const b = waiting.B.peek();
     if (a === undefined || b === undefined) return a !== undefined ? 'A' : b !== undefined ? 'B' : null;
-    const older: Tenant = a < b ? 'A' : 'B';
-    if (policy === 'shared-fifo' || lastStarted === null) return older;
-    return other(lastStarted);
+    // Round-robin: the tenant that did not start last; else, or before any start, the older request.
+    if (roundRobin && lastStarted !== null) return other(lastStarted);
+    return a < b ? 'A' : 'B';
   };
 
   /** Step 3: one pass over free slots in numeric order. */
@@ -198,7 +199,7 @@ export function simulateValid(config: LabConfig): LabRun {
     for (const home of ['A', 'B'] as const) {
       const guest = other(home);
       while (free[home].size > 0) {
-        const tenant = waiting[home].size > 0 ? home : policy === 'borrowing' && waiting[guest].size > 0 ? guest : null;
+        const tenant = waiting[home].size > 0 ? home : lends && waiting[guest].size > 0 ? guest : null;
         if (!tenant) break;
         const slot = free[home].take();
         if (!start(waiting[tenant].shift(), slot, t)) free[home].add(slot);
@@ -232,7 +233,7 @@ export function simulateValid(config: LabConfig): LabRun {
     let pool: FreeSlots | null = null;
     if (!partitioned) pool = free.A.size > 0 ? free.A : null;
     else if (free[tenant].size > 0) pool = free[tenant];
-    else if (policy === 'borrowing' && free[other(tenant)].size > 0 && waiting[other(tenant)].size === 0) {
+    else if (lends && free[other(tenant)].size > 0 && waiting[other(tenant)].size === 0) {
       pool = free[other(tenant)];
     }
     if (pool) {

@@ -57,7 +57,7 @@ export interface Sweep<F extends SweepInput = SweepField> {
  * `metricsAt(run, horizon)` of `config` with only `policy` and `field` changed. The config is taken
  * as the elements take it (`normalizeConfig`: every input clamped into its UI range), and so is each
  * point's, so sweeping `slots` below A's reserved slots quietly lowers `reservedA` to `slots` − 1,
- * as the lab's own controls do. 4 policies × the range's length small runs.
+ * as the lab's own controls do. One small run per policy and value.
  */
 export function sweep<F extends SweepInput = SweepField>(
   config: LabConfig,

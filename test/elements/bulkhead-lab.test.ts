@@ -133,7 +133,7 @@ describe('<bulkhead-lab loading="eager">', () => {
   it('says why a control is disabled', async () => {
     const el = await lab();
     expect(control(el, 'f-reservedA').disabled).to.equal(true);
-    expect(textOf(deep(el, 'lab-controls', '#f-reservedA-why'))).to.contain('Only the two partitioned policies');
+    expect(textOf(deep(el, 'lab-controls', '#f-reservedA-why'))).to.contain('Only the partitioned policies');
     expect(control(el, 'f-aHold').disabled).to.equal(true);
     expect(textOf(deep(el, 'lab-controls', '#f-aHold-why'))).to.contain('A is faulted');
     deep<HTMLInputElement>(el, 'lab-controls', 'input[value="none"]').click();

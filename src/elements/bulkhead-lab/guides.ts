@@ -48,7 +48,7 @@ export const fullWindow = (): string =>
     'The exact outcome of these inputs through tick 20, known before you press Play: a forecast of the fixed workload, not a sample. Completion rate divides completed requests by every offered one, rejected and timed-out ones included. The p95 is the nearest-rank value over the latencies of completed requests only, so failures never reach it, and it is not the gate. A gate stays pending while any of its requests is still waiting or running, or while more of its requests are due to arrive.',
   );
 
-/** Said above the four policies side by side. */
+/** Said above every policy side by side. */
 export const compareAbout = (): string =>
   msg(
     'The same inputs under each scheduling policy, over the whole window. The last lines say, for each tenant, why its unfinished requests did not complete: kept out by the other tenant, without slots of its own under the policy, kept out by its own load, or its own call failed or timed out in service.',

@@ -1,7 +1,7 @@
 /**
  * When a guided step is done. A step's condition is `field=value` pairs joined by `,`, all of which
  * must hold: each field is a config attribute (`policy`, `a-timeout`, …) or `tick`. A value may also
- * be alternatives (`shared-round-robin|borrowing`) or, for a number, a range (`1..4`). The preset's
+ * be alternatives (`stall|fail-fast`) or, for a number, a range (`1..4`). The preset's
  * steps and a page's own (`<li data-check="…">`) are read the same way.
  */
 import { FAULTS, FIELDS, POLICIES, type LabConfig } from '../../sim/config.js';

@@ -1,9 +1,9 @@
 import { css, html, type PropertyValues } from 'lit';
-import { isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
+import { POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
 import { RETRY_DEFAULTS, UI_RETRY_BUDGETS, quoteValue, retrySettings } from '../../sim/config.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { POLICY_HELP, POLICY_LABEL, SETTING_LABEL } from '../labels.js';
+import { POLICY_WORDS, SETTING_LABEL } from '../labels.js';
 import { attributeOf, type Note } from '../../scenario/source.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
@@ -46,7 +46,7 @@ const FIELD_ATTRIBUTES = ALL_FIELDS.map(attributeOf);
 const NUMBERS: Partial<Record<keyof LabConfig, NumberControl>> = {
   reservedA: {
     field: 'reservedA',
-    disabledBecause: (c) => (isPartitioned(c) ? null : msg('Only the two partitioned policies reserve slots.')),
+    disabledBecause: (c) => (isPartitioned(c) ? null : msg('Only the partitioned policies reserve slots.')),
   },
   aHold: {
     field: 'aHold',
@@ -305,15 +305,12 @@ export class LabControls extends ScenarioElement {
   #renderField(config: LabConfig, field: keyof LabConfig) {
     if (field === 'policy')
       return html`<label for="policy">${msg('Scheduling policy')}</label>
-        <!-- Options written out, so they exist before the select's value is set on first render. -->
+        <!-- The select's value is set in updated(), after its options are drawn. -->
         <select id="policy" aria-describedby="policy-help" name="policy"
           @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
-          <option value="shared-fifo">${POLICY_LABEL['shared-fifo']}</option>
-          <option value="shared-round-robin">${POLICY_LABEL['shared-round-robin']}</option>
-          <option value="strict-partitions">${POLICY_LABEL['strict-partitions']}</option>
-          <option value="borrowing">${POLICY_LABEL.borrowing}</option>
+          ${POLICIES.map((policy) => html`<option value=${policy}>${POLICY_WORDS[policy].label}</option>`)}
         </select>
-        <p class="why" id="policy-help">${POLICY_HELP[config.policy]}</p>`;
+        <p class="why" id="policy-help">${POLICY_WORDS[config.policy].help}</p>`;
     if (field === 'aFault')
       return html`<div class="choices">${FAULT_CHOICES.map(
         (fault) => html`<label class="radio">

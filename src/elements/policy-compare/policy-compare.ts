@@ -7,7 +7,7 @@ import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, amplification, percent, ticks } from '../format.js';
 import { recovery } from '../../sim/requests.js';
-import { ISOLATION_LABEL, POLICY_LABEL, isolationKeys } from '../labels.js';
+import { ISOLATION_LABEL, POLICY_WORDS, isolationKeys } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -54,12 +54,12 @@ const rowsOf = ({ metrics: m, reading: iso, recovered }: ReturnType<typeof compa
 ];
 
 /**
- * The four policies side by side on the source's inputs, each with only the policy changed: who
+ * Every policy side by side on the source's inputs, each with only the policy changed: who
  * holds each slot at each tick (the inspected tick outlined), both tenants' full-window results
  * (with retries, the attempts per request and from which tick every new request completes),
  * why each tenant's unfinished requests did not complete, and a button that applies the policy.
  *
- * @summary The four policies compared on the same inputs.
+ * @summary Every policy compared on the same inputs.
  * @attr {string} for - id of the scenario source to show; else the enclosing source; else its own config attributes.
  * @fires {CustomEvent<ConfigDetail>} bulkhead-config-request - a Use button asks for its policy (at the source it is
  *   bound to, else at itself).
@@ -161,7 +161,7 @@ export class PolicyCompare extends ScenarioElement {
     const { slots, horizon } = config;
     return html`
       ${this.renderNotices()}
-      ${this.renderHeading(msg('The four policies on these inputs'))}
+      ${this.renderHeading(msg('Every policy on these inputs'))}
       <p>${msg(
         str`Pictures: a row per slot, ticks 0–${horizon} across; A's calls have a bar below, B's above, a dashed box if borrowed; tick ${tick} is outlined.`,
       )}</p>
@@ -171,7 +171,7 @@ export class PolicyCompare extends ScenarioElement {
           this.scenario.at(comparison, 0).map((card) => {
             const { policy, d, held } = card;
             const current = policy === config.policy;
-            const label = POLICY_LABEL[policy];
+            const label = POLICY_WORDS[policy].label;
             return html`<div class="card ${current ? 'current' : ''}" part="card">
             ${this.renderHeading(current ? msg(str`${label} (in use)`) : label, { level: this.level + 1 })}
             <svg viewBox="0 0 ${horizon + 1} ${slots}" role="img"

@@ -5,7 +5,7 @@ import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure }
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
-import { INPUT_LABEL, POLICY_LABEL, SETTING_LABEL, settingValue } from '../labels.js';
+import { INPUT_LABEL, POLICY_WORDS, SETTING_LABEL, settingValue } from '../labels.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -29,11 +29,11 @@ const KNOWN = { input: FIELDS.map(attributeOf), measure: SWEEP_MEASURES as reado
 const FALLBACK = { input: 'a-timeout', measure: 'b-completion-rate' };
 
 /**
- * Per policy, in the order of POLICIES: its line is solid, then ever longer dashes and ever thinner
- * (drawn in that order, so lines stay visible where they coincide).
+ * Per policy, in the order of POLICIES: its line is solid, then ever longer dashes and ever thinner,
+ * down to 1 (drawn in that order, so lines stay visible where they coincide).
  */
 const line = (k: number, d: string) =>
-  svg`<path class="c${k}" d=${d} stroke-dasharray="${2 * k * k} ${k && 2}" stroke-width=${4 - k}></path>`;
+  svg`<path class="c${k}" d=${d} stroke-dasharray="${2 * k * k} ${k && 2}" stroke-width=${Math.max(1, 4 - k)}></path>`;
 
 /** Views of a scenario's run, one per input and measure, so the sweep is computed once per run. */
 const views: Record<string, (run: LabRun) => Sweep<SweepInput>> = {};
@@ -42,7 +42,7 @@ const views: Record<string, (run: LabRun) => Sweep<SweepInput>> = {};
  * One measure against one input, a line per policy, over the input's whole UI range for the
  * source's current config (the model's `sweep`; docs/MODEL.md, Sweeps). The current value of the
  * input is marked "now". Focus the chart and use the arrow keys, Home and End, or move the pointer
- * over it, to move a cursor along the input; a readout gives the four policies' values there, and
+ * over it, to move a cursor along the input; a readout gives every policy's values there, and
  * Enter, Space or a click applies the cursor's value to the source. Under "Numbers", the same
  * figures as a table.
  *
@@ -222,7 +222,7 @@ export class SweepChart extends ScenarioElement {
         ${POLICIES.map(
           (p, k) =>
             html`<br /><svg aria-hidden="true">${line(k, 'M0 4h30')}</svg>
-              ${POLICY_LABEL[p]}: ${show(lines[p][i])}`,
+              ${POLICY_WORDS[p].label}: ${show(lines[p][i])}`,
         )}
       </p>
       <details @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
@@ -232,7 +232,7 @@ export class SweepChart extends ScenarioElement {
             ? // The heading above names the table; a visible caption would scroll away with it.
               html`<div class="scroller" role="group" aria-label=${heading}><table>
               <caption class="visually-hidden">${heading}</caption>
-              <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_LABEL[p]}</th>`)}</tr>
+              <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_WORDS[p].label}</th>`)}</tr>
               ${values.map(
                 (v, j) =>
                   html`<tr><th scope="row">${named(v)}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
