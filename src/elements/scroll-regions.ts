@@ -32,6 +32,9 @@ export class ScrollRegions implements ReactiveController {
 
   hostUpdated(): void {
     const regions = [...(this.#host.shadowRoot?.querySelectorAll<HTMLElement>(this.#selector) ?? [])];
+    // A region drawn anew is a tab stop until its size is known: one that scrolls is never out of
+    // the keyboard's reach, and one that does not loses the tab stop once it is laid out.
+    for (const region of regions) if (!this.#watched.includes(region)) region.setAttribute('tabindex', '0');
     // A region starts to scroll when it shrinks or its content grows: both are watched. A region or
     // content drawn anew is observed anew, which reports its size once it is laid out.
     const watched = regions.flatMap((region) => [region, ...region.children]);

@@ -68,23 +68,6 @@ export async function laidOut(el: Element): Promise<void> {
   }
 }
 
-/**
- * Runs `check` with every section of every lab laid out. A lab lays out only the sections near the
- * viewport (`content-visibility: auto`), and axe reads colours where the browser has drawn: in a
- * section not laid out it would find the page's background instead of the lab's. The page's own
- * stylesheet reaches the sections through their part.
- */
-export async function withEverySectionLaidOut<T>(check: () => Promise<T>): Promise<T> {
-  const style = document.head.appendChild(document.createElement('style'));
-  style.textContent = 'bulkhead-lab::part(section) { content-visibility: visible; }';
-  try {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    return await check();
-  } finally {
-    style.remove();
-  }
-}
-
 /** Mounts `markup` and waits until it and every element inside it have rendered. */
 export async function settledFixture<T extends Element>(markup: TemplateResult): Promise<T> {
   const el = await fixture<T>(markup);

@@ -135,13 +135,6 @@ export class BulkheadLab extends ScenarioElement {
         gap: var(--_gap);
         min-width: 0;
       }
-      /* A section below the first screen is laid out and painted only while it is near the
-         viewport: a change of input then costs the browser the sections a reader can see. Until
-         first laid out, it takes an estimate of its height; after that, the height it last had. */
-      section:not(.bench, #inspection) {
-        content-visibility: auto;
-        contain-intrinsic-size: auto 20em;
-      }
       .bench {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
