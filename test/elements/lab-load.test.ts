@@ -18,6 +18,14 @@ async function frames(n = 12) {
   }
 }
 
+/** Scrolls down half a screen at a time, as a reader does, until the lab has drawn `selector`. */
+async function readDownTo(lab: Element, selector: string) {
+  for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector(selector); i++) {
+    window.scrollBy(0, innerHeight / 2);
+    await frames(3);
+  }
+}
+
 /** Every element in `root`'s shadow tree and the shadow trees inside it. */
 function shadowElements(root: Element): Element[] {
   const found: Element[] = [];
@@ -52,10 +60,7 @@ describe('a lab while its page loads', () => {
     for (const view of waiting) expect(view.getBoundingClientRect().top).to.be.greaterThan(innerHeight);
     expect(lab.shadowRoot!.querySelector('lab-notebook')).to.equal(null);
     expect(shadowElements(lab).length, 'elements at load').to.be.at.most(900);
-    for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector('lab-notebook'); i++) {
-      window.scrollBy(0, innerHeight / 2);
-      await frames(3);
-    }
+    await readDownTo(lab, 'lab-notebook');
     await settled(deep(lab, 'lab-notebook'));
     expect(textOf(deep(lab, 'lab-notebook'))).to.contain('Capture baseline');
     expect(present(lab, LATER)).to.deep.equal(LATER); // the sections above it came first
@@ -73,10 +78,7 @@ describe('a lab while its page loads', () => {
     expect(lab.config.policy).to.equal('strict-partitions');
     expect(gateB()).to.contain('4 completed of 4 required');
     // The full-window table, drawn only as the reader scrolls down to it, shows the same run.
-    for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector('outcome-table[window="full"]'); i++) {
-      window.scrollBy(0, innerHeight / 2);
-      await frames(3);
-    }
+    await readDownTo(lab, 'outcome-table[window="full"]');
     const table = deep(lab, 'outcome-table[window="full"]');
     await settled(table);
     const completed = deepAll(table, 'tbody tr').find((row) => row.firstElementChild!.textContent === 'Completed')!;
