@@ -66,6 +66,24 @@ test("an entry's closure follows its imports and nothing else", async () => {
   );
 });
 
+/** The original sources a built file was made from, as its source map names them. */
+const sourcesOf = (file: string): string[] =>
+  (JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
+
+test('an English page loads no translation lookup: it comes with the German words', async () => {
+  const lookup = /@lit\/localize\/src\/internal\/(runtime-msg|fnv1a64|id-generation)\.ts$/;
+  for (const entry of ['dist/bulkhead-lab.js', 'dist/elements/outcome-gate.js', 'dist/elements/measured-run.js']) {
+    const found = (await closure(entry)).flatMap(sourcesOf).filter((source) => lookup.test(source));
+    assert.deepEqual(found, [], entry);
+  }
+  const german = fs.readdirSync('dist/elements/chunks').find((file) => /^de-.*\.js$/.test(file))!;
+  for (const file of ['dist/bulkhead-lab.de.js', `dist/elements/chunks/${german}`, 'dist/elements/measured-run.de.js'])
+    assert.ok(
+      sourcesOf(file).some((source) => lookup.test(source)),
+      file,
+    );
+});
+
 test('a budget fails when the closure is one byte over it', async () => {
   const entry = 'dist/elements/outcome-gate.js';
   const { gzip } = await closureSize(entry);
