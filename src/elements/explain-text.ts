@@ -152,7 +152,7 @@ export function explainText(explanation: Explanation, config: LabConfig): string
 const byLocale = new Map<Locale, (run: LabRun) => Map<string, string>>();
 
 /**
- * Every request's sentence by id, in `locale`: a view for `scenario.at(accountsIn(locale), 0)`,
+ * Every request's sentence by id, in `locale`: a value for `scenario.derived(accountsIn(locale))`,
  * computed once per run and language.
  */
 export function accountsIn(locale: Locale): (run: LabRun) => Map<string, string> {

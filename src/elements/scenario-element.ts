@@ -138,7 +138,7 @@ export abstract class ScenarioElement extends LitElement {
 
   /** Real time for playback; tests inject a fake so they never wait. */
   get timeSource(): TimeSource {
-    return this.scenario.playback.time;
+    return this.scenario.time;
   }
   set timeSource(time: TimeSource) {
     if (isTimeSource(time)) this.bound.page({ type: 'time', time });

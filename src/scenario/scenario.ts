@@ -1,11 +1,13 @@
 /**
  * One live scenario: its inputs, the simulated run, the inspected tick and the playback clock.
- * Every change enters through `send(request, origin)`; listeners hear what really changed.
+ * Every change enters through `send(request, origin)`; listeners hear what really changed. What
+ * it holds is read through getters only.
  */
 import { normalizeConfig, type ConfigProblem, type LabConfig } from '../sim/config.js';
 import type { LabRun } from '../sim/simulate.js';
 import { simulateValid } from '../sim/simulate.js';
-import { Playback, type Speed, type TimeSource } from './clock.js';
+import { Still, type ClockFailure, type Speed, type TimeSource } from './clock.js';
+import type { Playback } from './playback.js';
 
 /** The raw inputs of a scenario, field by field, before normalization (attribute strings included). */
 export type ScenarioInput = Record<string, unknown>;
@@ -51,25 +53,30 @@ interface Result {
 
 const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message).join('\n');
 
+/** The `Playback` a scenario plays with, if it has it at hand; without it, a play request is ignored. */
+export type PlaybackProvider = () => typeof Playback | null;
+
 export class Scenario {
-  readonly playback: Playback;
+  /** Still until the scenario first plays, then a `Playback` made from where it stood. */
+  #clock: Still | Playback;
+  readonly #playback: PlaybackProvider;
   #input: ScenarioInput = {};
   #result!: Result;
   readonly #listeners = new Set<Listener>();
   /** Inputs the last request changed quietly to keep the others valid, with the value given them. */
   #adjusted: ScenarioInput = {};
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
+  #derived = new Map<(run: LabRun) => unknown, unknown>();
 
-  constructor(input: ScenarioInput = {}, time?: TimeSource) {
-    this.playback = new Playback(
-      20,
-      () => this.#notify({ run: false, tick: true }, 'playback'),
-      time,
-      // A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say.
-      () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback')),
-    );
+  /** `playback` gives the class that plays; without it, the scenario stands still. */
+  constructor(input: ScenarioInput = {}, playback: PlaybackProvider = () => null) {
+    this.#playback = playback;
+    this.#clock = new Still(20, this.#clockChanged);
     this.#apply(input);
   }
+
+  /** A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say. */
+  readonly #clockChanged = () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback'));
 
   get config(): LabConfig {
     return this.#result.config;
@@ -89,13 +96,25 @@ export class Scenario {
     return (this.#result.run ??= simulateValid(this.#result.config)); // normalized, so already valid
   }
   get tick(): number {
-    return this.playback.tick;
+    return this.#clock.tick;
+  }
+  /** Inspection seconds since tick 0, 0–60. */
+  get elapsed(): number {
+    return this.#clock.elapsed;
   }
   get playing(): boolean {
-    return this.playback.playing;
+    return this.#clock.playing;
   }
   get speed(): Speed {
-    return this.playback.speed;
+    return this.#clock.speed;
+  }
+  /** The source of real time in use for playback (see `clockFailure`). */
+  get time(): TimeSource {
+    return this.#clock.time;
+  }
+  /** Why the last time source given is not the one in use; null while it is. */
+  get clockFailure(): ClockFailure | null {
+    return this.#clock.clockFailure;
   }
 
   subscribe(listener: Listener): () => void {
@@ -107,7 +126,7 @@ export class Scenario {
   send(request: ScenarioRequest, origin: Origin): void {
     const result = this.#result;
     const before = { tick: this.tick, playing: this.playing, speed: this.speed };
-    const playback = this.playback;
+    const clock = this.#clock;
     if (request.type === 'configure' || request.type === 'replace') this.#adjusted = {};
     switch (request.type) {
       case 'configure':
@@ -117,26 +136,26 @@ export class Scenario {
         this.#apply(request.input);
         break;
       case 'seek':
-        playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
+        clock.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
         break;
       case 'play':
-        playback.play();
+        this.#playing()?.play();
         break;
       case 'pause':
-        playback.pause();
+        clock.pause();
         break;
       case 'step':
-        playback.pause();
-        playback.seek(this.tick + 1);
+        clock.pause();
+        clock.seek(this.tick + 1);
         break;
       case 'restart':
-        playback.seek(0);
+        clock.seek(0);
         break;
       case 'speed':
-        playback.setSpeed(request.speed);
+        clock.setSpeed(request.speed);
         break;
       case 'time':
-        playback.setTime(request.time);
+        clock.setTime(request.time);
         break;
     }
     const change: Change = {
@@ -155,6 +174,29 @@ export class Scenario {
     if (!byTick) this.#cache.set(view, (byTick = new Map<number, T>()));
     if (!byTick.has(tick)) byTick.set(tick, view(this.run, tick));
     return byTick.get(tick)!;
+  }
+
+  /**
+   * `fn(run)`, for a value that depends on the run alone (no tick): computed once per run, and
+   * shared by every element showing this scenario. Pass the same function each time.
+   */
+  derived<T>(fn: (run: LabRun) => T): T {
+    if (!this.#derived.has(fn)) this.#derived.set(fn, fn(this.run));
+    return this.#derived.get(fn) as T;
+  }
+
+  /** The clock as a `Playback`, made from the still one the first time; null while the scenario cannot play. */
+  #playing(): Playback | null {
+    if (this.#clock instanceof Still) {
+      const Playing = this.#playback();
+      if (!Playing) return null;
+      this.#clock = new Playing(
+        this.#clock.position,
+        () => this.#notify({ run: false, tick: true }, 'playback'),
+        this.#clockChanged,
+      );
+    }
+    return this.#clock;
   }
 
   /**
@@ -191,7 +233,8 @@ export class Scenario {
     }
     this.#result = { config, problems };
     this.#cache = new Map();
-    this.playback.setHorizon(config.horizon);
+    this.#derived = new Map();
+    this.#clock.setHorizon(config.horizon);
   }
 
   #notify(change: Change, origin: Origin): void {

@@ -25,6 +25,7 @@ import {
   type PresetName,
 } from '../sim/config.js';
 import { isSpeed, type ClockFailure } from './clock.js';
+import { Playback } from './playback.js';
 import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import { Scenario, type ScenarioInput, type ScenarioRequest } from './scenario.js';
 
@@ -142,7 +143,7 @@ function attachSource(host: HTMLElement, scenario: Scenario): () => void {
     if (change.tick) {
       emit(host, 'bulkhead-tick', {
         tick: scenario.tick,
-        elapsed: scenario.playback.elapsed,
+        elapsed: scenario.elapsed,
         playing: scenario.playing,
         speed: scenario.speed,
       });
@@ -249,8 +250,7 @@ export class ScenarioController implements ReactiveController {
     }
     if (this.#bound) return notes;
     this.#ownScenario();
-    const { problems, config, playback } = this.scenario;
-    const clock = playback.clockFailure;
+    const { problems, config, clockFailure: clock } = this.scenario;
     return [
       ...notes,
       ...(clock ? [{ kind: 'timeSource', text: clockText(clock) }] : []),
@@ -396,7 +396,7 @@ export class ScenarioController implements ReactiveController {
 
   #ownScenario(): Scenario {
     if (!this.#own) {
-      this.#own = new Scenario(readConfigAttributes(this.#host).input);
+      this.#own = new Scenario(readConfigAttributes(this.#host).input, () => Playback);
     }
     return this.#own;
   }

@@ -562,7 +562,7 @@ export class BulkheadLab extends ScenarioElement {
   #recovery(): string[] {
     const { retries, aRecovers } = this.scenario.config;
     if (!retries && aRecovers == null) return [];
-    const from = this.scenario.at(recovery, 0);
+    const from = this.scenario.derived(recovery);
     return (['A', 'B'] as const).map((tenant) => recoveryText(tenant, from[tenant]));
   }
 

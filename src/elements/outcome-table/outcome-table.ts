@@ -105,9 +105,9 @@ export class OutcomeTable extends ScenarioElement {
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.at(metricsAt, tick);
-    const reading = scenario.at(isolation, 0);
+    const reading = scenario.derived(isolation);
     const { retries, aRecovers } = scenario.config;
-    const recovered = scenario.at(recovery, 0);
+    const recovered = scenario.derived(recovery);
     const rows = [
       ...(retries ? [...ROWS.slice(0, 8), ...RETRY_ROWS, ...ROWS.slice(8)] : ROWS),
       ...(full ? fullRows(reading).slice(ROWS.length) : []),

@@ -133,7 +133,7 @@ export class SweepChart extends ScenarioElement {
   get points(): Sweep<SweepInput> {
     const field = FIELDS[KNOWN.input.indexOf(this.input)] ?? 'aTimeout';
     const measure = SWEEP_MEASURES.find((m) => m === this.measure) ?? 'b-completion-rate';
-    return this.scenario.at((views[field + measure] ??= (run) => sweep(run.config, field, measure)), 0);
+    return this.scenario.derived((views[field + measure] ??= (run) => sweep(run.config, field, measure)));
   }
 
   #choose(event: Event) {
