@@ -8,7 +8,7 @@
 // exits 1 when there are any. (test/elements/manifest-events.test.ts checks the events in a browser.)
 // Run with `node --import tsx` (it reads the config fields from the TypeScript source).
 import fs from 'node:fs';
-import { attributeOf } from '../../src/scenario/source.ts';
+import { attributeOf } from '../../src/scenario/config-attributes.ts';
 import { FAULTS, FIELDS, POLICIES } from '../../src/sim/config.ts';
 
 const matches = (text, pattern) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
@@ -86,7 +86,7 @@ for (const mod of manifest.modules) {
     const source = sourceOf(mod);
     const inherits = isScenarioElement(element);
     const usesTokens = source.includes('styles/tokens.js');
-    const isSource = /static override readonly isSource = true/.test(source);
+    const isSource = /extends SourceElement\b/.test(source);
     const requests = requestsOf(element.tagName);
     const shared = {
       attr: inherits ? configAttributes : [],

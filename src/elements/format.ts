@@ -1,7 +1,7 @@
 /** Wording shared by the elements: one place for how numbers and states read, in either language. */
 import { msg, str } from '../i18n/msg.js';
 import { decimal, plural, wordsOf } from '../i18n/words.js';
-import type { Note } from '../scenario/source.js';
+import type { Note } from '../scenario/notices.js';
 import { quoteValue } from '../sim/config.js';
 import type { Gate, TenantMetrics } from '../sim/derive.js';
 

@@ -3,9 +3,13 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { msg, str } from '../i18n/msg.js';
+import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
+import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
+import { notesOf, type Note } from '../scenario/notices.js';
+import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
+import { ViewController, type Serving } from '../scenario/view-controller.js';
 import { quoteValue, type LabConfig } from '../sim/config.js';
 
 const warned = new Set<string>();
@@ -64,8 +68,15 @@ const warned = new Set<string>();
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export abstract class ScenarioElement extends LitElement {
-  /** Whether this element always owns a scenario and serves the views inside it. */
-  static readonly isSource: boolean = false;
+  /** The attribute that links views and sources: a view's `for` (a source's `id`, see `SourceElement`). */
+  static readonly linkAttribute: string = 'for';
+
+  /**
+   * The code that answers requests and plays (`serve.ts`), for an element that sends requests
+   * itself and so, on its own, answers its first at once; without it, an element on its own
+   * fetches that code on the first request it gets.
+   */
+  static readonly serving: Serving | null = null;
 
   /** The heading level this element's own headings take unless `heading-level` says otherwise. */
   static readonly defaultHeadingLevel: number = 3;
@@ -75,10 +86,15 @@ export abstract class ScenarioElement extends LitElement {
   declare headingLevel: number | null;
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.isSource ? 'id' : 'for'];
+    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.linkAttribute];
   }
 
-  protected readonly bound = new ScenarioController(this, (this.constructor as typeof ScenarioElement).isSource);
+  protected readonly bound: ScenarioBinding = this.createBinding();
+
+  /** A view's binding: to its source, else to its own scenario. */
+  protected createBinding(): ScenarioBinding {
+    return new ViewController(this, (this.constructor as typeof ScenarioElement).serving);
+  }
   /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
   protected readonly locale = new LocaleController(this);
 
@@ -147,8 +163,7 @@ export abstract class ScenarioElement extends LitElement {
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
-    if (name === 'for') this.bound.rebind();
-    else if (name === 'id') this.bound.idChanged();
+    if (name === (this.constructor as typeof ScenarioElement).linkAttribute) this.bound.linkChanged();
     else if (CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
   }
 
@@ -161,7 +176,7 @@ export abstract class ScenarioElement extends LitElement {
     const level = this.getAttribute('heading-level');
     const badLevel = level !== null && String(this.level) !== level.trim();
     return [
-      ...this.bound.notes,
+      ...notesOf(this.bound.issues),
       ...this.ownAttributeNotes(),
       ...(badLevel
         ? [
@@ -201,6 +216,19 @@ export abstract class ScenarioElement extends LitElement {
     const notes = this.#notes;
     if (notes.length === 0) return nothing;
     return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
+  }
+
+  /**
+   * Awaiting `updateComplete` also waits for code this element is fetching (on its own, what
+   * answers the requests it got) and the update that follows.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    for (let fetching = this.bound.fetching; fetching; fetching = this.bound.fetching) {
+      await fetching.catch(() => {});
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
   }
 
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */

@@ -68,7 +68,10 @@ export class Scenario {
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
   #derived = new Map<(run: LabRun) => unknown, unknown>();
 
-  /** `playback` gives the class that plays; without it, the scenario stands still. */
+  /**
+   * `playback` gives the class that plays: a source has it at hand; a view on its own fetches it
+   * with the code that answers its requests, and only requests ask a scenario to play.
+   */
   constructor(input: ScenarioInput = {}, playback: PlaybackProvider = () => null) {
     this.#playback = playback;
     this.#clock = new Still(20, this.#clockChanged);

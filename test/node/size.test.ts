@@ -84,6 +84,23 @@ test('an English page loads no translation lookup: it comes with the German word
     );
 });
 
+test('a gate on its own loads neither what answers requests nor what plays; the sources load both', async () => {
+  const sourcesIn = async (entry: string) => (await closure(entry)).flatMap(sourcesOf);
+  const servingAndPlaying = /src\/scenario\/(serve|playback|source-controller)\.ts$/;
+  assert.deepEqual(
+    (await sourcesIn('dist/elements/outcome-gate.js')).filter((source) => servingAndPlaying.test(source)),
+    [],
+  );
+  for (const entry of ['dist/elements/bulkhead-lab.js', 'dist/elements/bulkhead-scenario.js']) {
+    const sources = await sourcesIn(entry);
+    for (const file of ['serve', 'playback', 'source-controller'])
+      assert.ok(
+        sources.some((source) => source.endsWith(`src/scenario/${file}.ts`)),
+        `${entry} loads ${file}.ts`,
+      );
+  }
+});
+
 test('a budget fails when the closure is one byte over it', async () => {
   const entry = 'dist/elements/outcome-gate.js';
   const { gzip } = await closureSize(entry);

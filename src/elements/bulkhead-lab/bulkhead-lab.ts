@@ -2,13 +2,15 @@ import { IntersectionController } from '@lit-labs/observers/intersection-control
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
 import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes, type Note } from '../../scenario/source.js';
+import { readConfigAttributes } from '../../scenario/config-attributes.js';
+import type { Note } from '../../scenario/notices.js';
 import { metricsAt, normalizeConfig, presets, quoteValue, recovery, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
 import { recoveryText } from './guides.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { SourceElement } from '../source-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type { GUIDES } from './steps.js';
@@ -77,8 +79,7 @@ const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((
  *   screen fits one screen of a blog column; 1em reads at the article's size).
  * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  */
-export class BulkheadLab extends ScenarioElement {
-  static override readonly isSource = true;
+export class BulkheadLab extends SourceElement {
   static override readonly defaultHeadingLevel = 2;
   static override styles = [
     tokens,

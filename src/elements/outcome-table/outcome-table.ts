@@ -3,7 +3,7 @@ import { metricsAt, type TenantMetrics } from '../../sim/index.js';
 import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import type { Note } from '../../scenario/source.js';
+import type { Note } from '../../scenario/notices.js';
 import { GATE_LABEL, amplification, percent, windowNotes } from '../format.js';
 import { recovery } from '../../sim/requests.js';
 import { ContainerLayout } from '../container-layout.js';

@@ -1,5 +1,6 @@
 import { css, html, svg } from 'lit';
-import { attributeOf, type Note } from '../../scenario/source.js';
+import { attributeOf } from '../../scenario/config-attributes.js';
+import type { Note } from '../../scenario/notices.js';
 import { POLICIES, RETRY_FIELDS, retrySettings, type LabRun } from '../../sim/index.js';
 import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure } from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';

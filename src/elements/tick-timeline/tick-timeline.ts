@@ -1,5 +1,6 @@
 import { css, html, type PropertyValues } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scenario/clock.js';
+import * as serving from '../../scenario/serve.js';
 import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
@@ -82,6 +83,8 @@ type Cell = [cls: string, bits: Bit[], pick?: () => void, tabindex?: number];
  * @cssproperty --bulkhead-color-b - tenant B's colour.
  */
 export class TickTimeline extends ScenarioElement {
+  /** Its Play button plays at once, even on its own. */
+  static override readonly serving = serving;
   static override styles = [
     tokens,
     widgetStyles,

@@ -1,0 +1,67 @@
+/** The words of the notices about a scenario's binding and inputs, each in the locale being drawn. */
+import { msg, str } from '../i18n/msg.js';
+import {
+  FAULTS,
+  FIELDS,
+  POLICIES,
+  presets,
+  quoteValue,
+  uiRangeOf,
+  type ConfigProblem,
+  type LabConfig,
+  type NumericField,
+} from '../sim/config.js';
+import type { ClockFailure } from './clock.js';
+import type { Issue, Note } from './notices.js';
+
+/**
+ * A corrected input in the words of the element showing it: what was given, what it takes, and what
+ * is used instead. (The problem's own `message` is the model's, in English, for API users.)
+ */
+export function problemText({ field, value, used }: ConfigProblem, config: LabConfig): string {
+  const given = quoteValue(value);
+  if (field === 'config') return msg(str`config: ${given} is not an object of settings; using the defaults`);
+  if (field === 'policy' || field === 'aFault')
+    return msg(
+      str`${field}: ${given} is not one of ${(field === 'policy' ? POLICIES : FAULTS).join(', ')}; using ${String(used)}`,
+    );
+  if (!FIELDS.includes(field as keyof LabConfig)) return msg(str`${field}: unknown setting, ignored`);
+  const { min, max } = uiRangeOf(field as NumericField, config);
+  // A retry setting may be none, and may be used as none.
+  const usedRetry = (used as number | null) ?? 'none';
+  if (field === 'retryBudget') return msg(str`${field}: ${given} is not none, 10, 20, 50 or 100; using ${usedRetry}`);
+  if (field === 'aRecovers')
+    return msg(str`${field}: ${given} is not none or a whole number from ${min} to ${max}; using ${usedRetry}`);
+  return min === max
+    ? msg(str`${field}: ${given} is not ${min}, the only value it takes here; using ${min}`)
+    : msg(str`${field}: ${given} is not a whole number from ${min} to ${max}; using ${String(used)}`);
+}
+
+/** Why a clock given as `timeSource` is not used. */
+const clockText = ({ value, threw }: ClockFailure): string =>
+  threw
+    ? msg('timeSource: its now() threw an error; using the last clock that worked')
+    : msg(
+        str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
+      );
+
+export function noteOf(issue: Issue): Note {
+  switch (issue.kind) {
+    case 'for':
+      return {
+        kind: 'for',
+        text: msg(str`for: no scenario source with id ${quoteValue(issue.id)}; showing this widget on its own`),
+      };
+    case 'timeSource':
+      return { kind: 'timeSource', text: clockText(issue.failure) };
+    case 'preset':
+      return {
+        kind: 'preset',
+        text: msg(
+          str`preset: ${quoteValue(issue.name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`,
+        ),
+      };
+    case 'config':
+      return { kind: issue.problem.field, text: problemText(issue.problem, issue.config) };
+  }
+}

@@ -1,0 +1,34 @@
+// A view on its own that only shows (a gate) fetches what answers requests on the first one it
+// gets: the requests a page dispatches right after connecting it are held meanwhile, then answered
+// in order and announced, as a source would. This file runs in a page of its own, so that the code
+// is not here yet when its test begins.
+import { expect, fixtureSync, html } from '@open-wc/testing';
+import '../../src/elements/outcome-gate/define.js';
+import { REQUESTS } from '../../src/scenario/events.js';
+import { hear, request } from '../helpers/binding.js';
+import { settled, textOf } from '../helpers/ui.js';
+
+describe('requests dispatched at a gate on its own right after it connects', () => {
+  it('are answered in order and announced once the code that answers them is here, and reach no one else', async () => {
+    const page = fixtureSync(html`<div></div>`);
+    const escaped: string[] = [];
+    const record = (event: Event) => escaped.push(event.type);
+    for (const name of REQUESTS) page.addEventListener(name, record);
+    const ear = hear(document);
+    const gate = document.createElement('outcome-gate');
+    gate.setAttribute('window', 'inspected');
+    page.append(gate);
+    request(gate, 'bulkhead-seek-request', { tick: 4 });
+    request(gate, 'bulkhead-config-request', { changes: { slots: 2 } });
+    request(gate, 'bulkhead-seek-request', { tick: 7 });
+    request(gate, 'bulkhead-step-request');
+    expect(gate.tick, 'held until the code is here').to.equal(0);
+    await settled(gate);
+    ear.stop();
+    expect(gate.tick).to.equal(8);
+    expect(gate.config.slots).to.equal(2);
+    expect(textOf(gate)).to.contain('at tick 8');
+    expect(ear.types()).to.deep.equal(['bulkhead-tick', 'bulkhead-run', 'bulkhead-tick', 'bulkhead-tick']);
+    expect(escaped).to.deep.equal([]);
+  });
+});
