@@ -6,7 +6,7 @@ import { msg, str } from '../i18n/msg.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { notesOf, type Note } from '../scenario/notices.js';
+import { fetchNoticeWords, notesOf, type Note } from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
@@ -172,11 +172,12 @@ export abstract class ScenarioElement extends LitElement {
     return [];
   }
 
+  /** The notices shown: those about the binding and the inputs come once their words are here. */
   get #notes(): Note[] {
     const level = this.getAttribute('heading-level');
     const badLevel = level !== null && String(this.level) !== level.trim();
     return [
-      ...notesOf(this.bound.issues),
+      ...(notesOf(this.bound.issues) ?? []),
       ...this.ownAttributeNotes(),
       ...(badLevel
         ? [
@@ -218,22 +219,35 @@ export abstract class ScenarioElement extends LitElement {
     return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
   }
 
+  /** The words of the notices about the binding and the inputs, being fetched for this element. */
+  #wording: Promise<unknown> | null = null;
+
   /**
-   * Awaiting `updateComplete` also waits for code this element is fetching (on its own, what
-   * answers the requests it got) and the update that follows.
+   * Awaiting `updateComplete` also waits for code this element is fetching (the words of its
+   * notices; on its own, what answers the requests it got) and the update that follows.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    for (let fetching = this.bound.fetching; fetching; fetching = this.bound.fetching) {
-      await fetching.catch(() => {});
+    for (let waits = this.#waits(); waits.length; waits = this.#waits()) {
+      await Promise.allSettled(waits);
       complete = await super.getUpdateComplete();
     }
     return complete;
   }
 
+  #waits(): Promise<unknown>[] {
+    return [this.#wording, this.bound.fetching].filter((wait) => wait !== null);
+  }
+
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    if (!this.#wording && notesOf(this.bound.issues) === null) {
+      this.#wording = fetchNoticeWords().then((came) => {
+        this.#wording = null;
+        if (came) this.requestUpdate();
+      });
+    }
     for (const note of this.#notes) {
       const key = `${this.localName} ${note.kind}`;
       if (warned.has(key)) continue;

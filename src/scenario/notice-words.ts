@@ -1,4 +1,7 @@
-/** The words of the notices about a scenario's binding and inputs, each in the locale being drawn. */
+/**
+ * The words of the notices about a scenario's binding and inputs: fetched only by an element that
+ * has one to show (see `notices.ts`). Each is looked up in the locale being drawn.
+ */
 import { msg, str } from '../i18n/msg.js';
 import {
   FAULTS,

@@ -1,7 +1,10 @@
-/** What an element's notices say: about its own attributes, and about its scenario's binding and inputs. */
+/**
+ * What an element's notices say, and when their words arrive. Most elements never show a notice,
+ * so the words about a scenario's binding and inputs (`notice-words.ts`) are fetched only when there
+ * is something to say.
+ */
 import type { ConfigProblem, LabConfig } from '../sim/config.js';
 import type { ClockFailure } from './clock.js';
-import { noteOf } from './notice-words.js';
 
 /** A notice about something the element corrected; `kind` groups console warnings (one per tag and kind). */
 export interface Note {
@@ -20,5 +23,27 @@ export type Issue =
   /** A config input was corrected. */
   | { kind: 'config'; problem: ConfigProblem; config: LabConfig };
 
-/** Each issue as a notice in the locale being drawn. */
-export const notesOf = (issues: Issue[]): Note[] => issues.map(noteOf);
+type Words = typeof import('./notice-words.js');
+
+let words: Words | null = null;
+let fetching: Promise<boolean> | null = null;
+
+/** Each issue as a notice in the locale being drawn; null while there are some and their words are not here. */
+export function notesOf(issues: Issue[]): Note[] | null {
+  if (words) return issues.map(words.noteOf);
+  return issues.length ? null : [];
+}
+
+/** Fetches the words, once: true when they came; a failed fetch (false) is tried again on the next call. */
+export function fetchNoticeWords(): Promise<boolean> {
+  return (fetching ??= import('./notice-words.js').then(
+    (module) => {
+      words = module;
+      return true;
+    },
+    () => {
+      fetching = null;
+      return false;
+    },
+  ));
+}

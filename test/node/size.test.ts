@@ -45,7 +45,8 @@ test("an entry's closure follows its imports and nothing else", async () => {
   assert.ok(opened.includes(path.normalize('dist/elements/sweep-chart.js')), opened.join(', '));
   assert.deepEqual(await closure('dist/bulkhead-lab.js'), [path.normalize('dist/bulkhead-lab.js')]);
   // Fetched later, each only when needed: a view a reader opens, the notebook and the guided steps
-  // as a lab draws them, the story of a request a reader picks, and the German words.
+  // as a lab draws them, the story of a request a reader picks, the words of a notice about a bad
+  // input, and the German words.
   assert.deepEqual(
     (await closure('dist/bulkhead-lab.js', { dynamic: true })).sort(),
     [
@@ -53,6 +54,7 @@ test("an entry's closure follows its imports and nothing else", async () => {
       'dist/bulkhead-lab.explain-text.js',
       'dist/bulkhead-lab.js',
       'dist/bulkhead-lab.lab-notebook.js',
+      'dist/bulkhead-lab.notice-words.js',
       'dist/bulkhead-lab.policy-compare.js',
       'dist/bulkhead-lab.request-inspector.js',
       'dist/bulkhead-lab.steps.js',
@@ -91,6 +93,12 @@ test('a gate on its own loads neither what answers requests nor what plays; the 
     (await sourcesIn('dist/elements/outcome-gate.js')).filter((source) => servingAndPlaying.test(source)),
     [],
   );
+  // The words of the notices about its inputs come only when one is due.
+  const words = (sources: string[]) => sources.filter((source) => source.endsWith('src/scenario/notice-words.ts'));
+  assert.deepEqual(words(await sourcesIn('dist/elements/outcome-gate.js')), []);
+  assert.deepEqual(words(await sourcesIn('dist/bulkhead-lab.js')), []);
+  const later = await closure('dist/elements/outcome-gate.js', { dynamic: true });
+  assert.equal(words(later.flatMap(sourcesOf)).length, 1);
   for (const entry of ['dist/elements/bulkhead-lab.js', 'dist/elements/bulkhead-scenario.js']) {
     const sources = await sourcesIn(entry);
     for (const file of ['serve', 'playback', 'source-controller'])

@@ -1,11 +1,10 @@
-// A view on its own that only shows (a gate) fetches what answers requests on the first one it
-// gets: the requests a page dispatches right after connecting it are held meanwhile, then answered
-// in order and announced, as a source would. This file runs in a page of its own, so that the code
-// is not here yet when its test begins.
-import { expect, fixtureSync, html } from '@open-wc/testing';
+// What a gate on its own fetches only when it needs it: the code that answers requests, on the
+// first request it gets, and the words of its notices about its inputs, when one is due. This file
+// runs in a page of its own, so that neither is here when its tests begin.
+import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
 import '../../src/elements/outcome-gate/define.js';
 import { REQUESTS } from '../../src/scenario/events.js';
-import { hear, request } from '../helpers/binding.js';
+import { hear, noticesOf, request } from '../helpers/binding.js';
 import { settled, textOf } from '../helpers/ui.js';
 
 describe('requests dispatched at a gate on its own right after it connects', () => {
@@ -30,5 +29,15 @@ describe('requests dispatched at a gate on its own right after it connects', () 
     expect(textOf(gate)).to.contain('at tick 8');
     expect(ear.types()).to.deep.equal(['bulkhead-tick', 'bulkhead-run', 'bulkhead-tick', 'bulkhead-tick']);
     expect(escaped).to.deep.equal([]);
+  });
+});
+
+describe('the notices of a gate on its own about its inputs', () => {
+  it('are shown when its update is complete, though their words come in a file of their own', async () => {
+    const gate = await fixture(html`<outcome-gate slots="99" preset="nope"></outcome-gate>`);
+    expect(noticesOf(gate)).to.deep.equal([
+      'preset: "nope" is not one of stalled-dependency, count-every-request, slow-vs-dead, retry-storm; using the defaults',
+      'slots: "99" is not a whole number from 1 to 8; using 8',
+    ]);
   });
 });
