@@ -227,27 +227,19 @@ export abstract class ScenarioElement extends LitElement {
    * notices; on its own, what answers the requests it got) and the update that follows.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let complete = await super.getUpdateComplete();
-    for (let waits = this.#waits(); waits.length; waits = this.#waits()) {
-      await Promise.allSettled(waits);
-      complete = await super.getUpdateComplete();
-    }
-    return complete;
-  }
-
-  #waits(): Promise<unknown>[] {
-    return [this.#wording, this.bound.fetching].filter((wait) => wait !== null);
+    const complete = await super.getUpdateComplete();
+    const fetching = this.#wording ?? this.bound.fetching;
+    return fetching ? fetching.then(() => this.getUpdateComplete()) : complete;
   }
 
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (!this.#wording && notesOf(this.bound.issues) === null) {
-      this.#wording = fetchNoticeWords().then((came) => {
+    if (notesOf(this.bound.issues) === null)
+      this.#wording ??= fetchNoticeWords().then((came) => {
         this.#wording = null;
         if (came) this.requestUpdate();
       });
-    }
     for (const note of this.#notes) {
       const key = `${this.localName} ${note.kind}`;
       if (warned.has(key)) continue;
