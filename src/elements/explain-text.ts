@@ -1,6 +1,7 @@
 /** Why a request ended as it did, in one plain sentence (docs/MODEL.md, Explaining a request). */
 import { inLocale, msg, str, type Locale } from '../i18n/msg.js';
-import { listAnd, plural } from '../i18n/words.js';
+import { listAnd } from '../i18n/lists.js';
+import { plural } from '../i18n/words.js';
 import { POLICY_RULES, type LabConfig } from '../sim/config.js';
 import { explain, type Explanation, type SlotHolder } from '../sim/explain.js';
 import { hasNoSlots } from '../sim/isolation.js';
