@@ -14,8 +14,11 @@ export type ScenarioInput = Record<string, unknown>;
 
 /** Everything that can change a scenario. */
 export type ScenarioRequest =
-  /** Changes some inputs and keeps the others; a field given as `undefined` goes back to its default. */
-  | { type: 'configure'; changes: ScenarioInput }
+  /**
+   * Changes some inputs and keeps the others; a field given as `undefined` goes back to its default.
+   * `adjusted` names those of `changes` made only to keep the others valid (see `adjusted` below).
+   */
+  | { type: 'configure'; changes: ScenarioInput; adjusted?: ScenarioInput }
   /** Replaces every input. */
   | { type: 'replace'; input: ScenarioInput }
   | { type: 'seek'; tick: number }
@@ -95,6 +98,10 @@ export class Scenario {
   get adjusted(): Readonly<ScenarioInput> {
     return this.#adjusted;
   }
+  /** The inputs as given, field by field, before normalization. */
+  get input(): Readonly<ScenarioInput> {
+    return this.#input;
+  }
   get run(): LabRun {
     return (this.#result.run ??= simulateValid(this.#result.config)); // normalized, so already valid
   }
@@ -130,12 +137,13 @@ export class Scenario {
     const result = this.#result;
     const before = { tick: this.tick, playing: this.playing, speed: this.speed };
     const clock = this.#clock;
-    if (request.type === 'configure' || request.type === 'replace') this.#adjusted = {};
     switch (request.type) {
       case 'configure':
-        this.#apply(this.#merged(request.changes, origin));
+        this.#adjusted = request.adjusted ?? {};
+        this.#apply(this.#merged(request.changes));
         break;
       case 'replace':
+        this.#adjusted = {};
         this.#apply(request.input);
         break;
       case 'seek':
@@ -202,22 +210,12 @@ export class Scenario {
     return this.#clock;
   }
 
-  /**
-   * The inputs after `changes`. A request that makes another input fall out of range (fewer slots
-   * than A's reserved ones) clamps that input quietly: a valid edit never produces a notice.
-   */
-  #merged(changes: ScenarioInput, origin: Origin): ScenarioInput {
+  /** The inputs after `changes`. */
+  #merged(changes: ScenarioInput): ScenarioInput {
     const next = { ...this.#input };
     for (const [field, value] of Object.entries(changes)) {
       if (value === undefined) delete next[field];
       else next[field] = value;
-    }
-    if (origin === 'request') {
-      const wrongBefore = new Set(this.problems.map((p) => p.field));
-      for (const p of normalizeConfig(next).problems) {
-        if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined)
-          next[p.field] = this.#adjusted[p.field] = p.used;
-      }
     }
     return next;
   }

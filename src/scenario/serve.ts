@@ -4,6 +4,7 @@
  * never what a property or attribute set by the page changes. A source loads this with itself; a
  * view on its own fetches it on the first request it gets (see `view-controller.ts`).
  */
+import { normalizeConfig } from '../sim/config.js';
 import { isSpeed } from './clock.js';
 import { REQUESTS, emit, type RequestName } from './events.js';
 import { ownFields } from './own-fields.js';
@@ -26,10 +27,24 @@ const REQUEST_OF: Record<RequestName, (detail: ScenarioInput) => ScenarioRequest
   },
 };
 
+/**
+ * A configure request that also brings back into range, quietly, the inputs its changes push out of
+ * it (fewer slots than A's reserved ones lower those): a valid edit never produces a notice. An
+ * input that was wrong before, or is among the changes, is left as given.
+ */
+function keepingValid(scenario: Scenario, changes: ScenarioInput): ScenarioRequest {
+  const wrongBefore = new Set(scenario.problems.map((p) => p.field));
+  const adjusted: ScenarioInput = {};
+  for (const p of normalizeConfig({ ...scenario.input, ...changes }).problems)
+    if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined) adjusted[p.field] = p.used;
+  return { type: 'configure', changes: { ...changes, ...adjusted }, adjusted };
+}
+
 /** Answers one request event, given as its name and (a copy of) its detail. */
 export function answer(scenario: Scenario, name: RequestName, detail: ScenarioInput): void {
   const request = REQUEST_OF[name](detail);
-  if (request) scenario.send(request, 'request');
+  if (request)
+    scenario.send(request.type === 'configure' ? keepingValid(scenario, request.changes) : request, 'request');
 }
 
 /** Makes `host` answer request events for `scenario` and announce what they change; returns how to stop. */
