@@ -26,7 +26,6 @@ export type Issue =
 type Words = typeof import('./notice-words.js');
 
 let words: Words | null = null;
-let fetching: Promise<boolean> | null = null;
 
 /** Each issue as a notice in the locale being drawn; null while there are some and their words are not here. */
 export function notesOf(issues: Issue[]): Note[] | null {
@@ -34,16 +33,12 @@ export function notesOf(issues: Issue[]): Note[] | null {
   return issues.length ? null : [];
 }
 
-/** Fetches the words, once: true when they came; a failed fetch (false) is tried again on the next call. */
-export function fetchNoticeWords(): Promise<boolean> {
-  return (fetching ??= import('./notice-words.js').then(
+/** Fetches the words (the browser fetches a module once): true when they came, false when they could not. */
+export const fetchNoticeWords = (): Promise<boolean> =>
+  import('./notice-words.js').then(
     (module) => {
       words = module;
       return true;
     },
-    () => {
-      fetching = null;
-      return false;
-    },
-  ));
-}
+    () => false,
+  );

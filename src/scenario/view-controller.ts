@@ -28,20 +28,8 @@ import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 /** The code that answers requests and plays (`serve.ts`). */
 export type Serving = typeof import('./serve.js');
 
-/** `serve.ts` once fetched, for every view on the page. */
+/** `serve.ts` once fetched, for every view on the page (the browser fetches a module once). */
 let fetched: Serving | null = null;
-let fetching: Promise<Serving> | null = null;
-
-/** Fetches `serve.ts`, once; a failed fetch is tried again on the next request. */
-function fetchServing(): Promise<Serving> {
-  return (fetching ??= import('./serve.js').then(
-    (module) => (fetched = module),
-    (error: unknown) => {
-      fetching = null;
-      throw error;
-    },
-  ));
-}
 
 /** A source this element is bound to: its element, its scenario, and how to leave it. */
 interface Bound {
@@ -200,30 +188,25 @@ export class ViewController implements ReactiveController, ScenarioBinding {
   readonly #hold = (event: Event): void => {
     event.stopPropagation(); // a request is for the nearest source only
     this.#held.push([event.type as RequestName, ownFields((event as CustomEvent).detail) ?? {}]);
-    this.#fetching ??= fetchServing().then(
+    // Once here, it serves its scenario and answers the held requests, unless it no longer runs it.
+    // A failed fetch leaves them held: the next request fetches again.
+    this.#fetching ??= import('./serve.js').then(
       (serving) => {
+        fetched = serving;
         this.#fetching = null;
-        this.#answerHeld(serving);
+        const held = this.#held.splice(0);
+        if (this.#stopServing !== this.#stopHolding) return;
+        this.#stopHolding();
+        this.#serve();
+        for (const [name, detail] of held) serving.answer(this.#own.scenario, name, detail);
       },
-      () => {
-        this.#fetching = null; // the held requests wait for the next one, which fetches again
-      },
+      () => (this.#fetching = null),
     );
   };
 
   readonly #stopHolding = (): void => {
     for (const name of REQUESTS) this.#host.removeEventListener(name, this.#hold);
   };
-
-  /** Serves its scenario and answers the held requests; drops them if it is no longer on its own. */
-  #answerHeld(serving: Serving): void {
-    const held = this.#held;
-    this.#held = [];
-    if (this.#stopServing !== this.#stopHolding) return;
-    this.#stopHolding();
-    this.#serve();
-    for (const [name, detail] of held) serving.answer(this.#own.scenario, name, detail);
-  }
 
   #standDown(): void {
     this.#stopServing?.();
