@@ -2,15 +2,14 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { msg, str } from '../i18n/msg.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { fetchNoticeWords, notesOf, type Note } from '../scenario/notices.js';
+import { fetchNoticeWords, inWords, type Note, type WordedNote } from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
-import { quoteValue, type LabConfig } from '../sim/config.js';
+import type { LabConfig } from '../sim/config.js';
 
 const warned = new Set<string>();
 
@@ -172,24 +171,20 @@ export abstract class ScenarioElement extends LitElement {
     return [];
   }
 
-  /** The notices shown: those about the binding and the inputs come once their words are here. */
+  /** Every notice: about the binding and the inputs, the element's own attributes, and its heading level. */
   get #notes(): Note[] {
-    const level = this.getAttribute('heading-level');
-    const badLevel = level !== null && String(this.level) !== level.trim();
+    const value = this.getAttribute('heading-level');
+    const used = this.level;
     return [
-      ...(notesOf(this.bound.issues) ?? []),
+      ...this.bound.issues,
       ...this.ownAttributeNotes(),
-      ...(badLevel
-        ? [
-            {
-              kind: 'heading-level',
-              text: msg(
-                str`heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}`,
-              ),
-            },
-          ]
-        : []),
+      ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
     ];
+  }
+
+  /** The notices shown: all of them once their words are here (see `updated`), none until then. */
+  get #shown(): WordedNote[] {
+    return inWords(this.#notes) ?? [];
   }
 
   /**
@@ -214,7 +209,7 @@ export abstract class ScenarioElement extends LitElement {
 
   /** Visible notices about bad attributes or a broken binding. */
   protected renderNotices(): TemplateResult | typeof nothing {
-    const notes = this.#notes;
+    const notes = this.#shown;
     if (notes.length === 0) return nothing;
     return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
   }
@@ -235,12 +230,13 @@ export abstract class ScenarioElement extends LitElement {
   /** Each kind of problem is warned about once per tag in the console, whatever the values. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (notesOf(this.bound.issues) === null)
+    const shown = inWords(this.#notes);
+    if (!shown)
       this.#wording ??= fetchNoticeWords().then((came) => {
         this.#wording = null;
         if (came) this.requestUpdate();
       });
-    for (const note of this.#notes) {
+    for (const note of shown ?? []) {
       const key = `${this.localName} ${note.kind}`;
       if (warned.has(key)) continue;
       warned.add(key);

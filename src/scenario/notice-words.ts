@@ -1,6 +1,6 @@
 /**
- * The words of the notices about a scenario's binding and inputs: fetched only by an element that
- * has one to show (see `notices.ts`). Each is looked up in the locale being drawn.
+ * The words of the common notices (a bad attribute, input, clock or binding): fetched only by an
+ * element that has one to show (see `notices.ts`). Each is looked up in the locale being drawn.
  */
 import { msg, str } from '../i18n/msg.js';
 import {
@@ -15,7 +15,7 @@ import {
   type NumericField,
 } from '../sim/config.js';
 import type { ClockFailure } from './clock.js';
-import type { Issue, Note } from './notices.js';
+import type { Issue, WordedNote } from './notices.js';
 
 /**
  * A corrected input in the words of the element showing it: what was given, what it takes, and what
@@ -48,7 +48,13 @@ const clockText = ({ value, threw }: ClockFailure): string =>
         str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
       );
 
-export function noteOf(issue: Issue): Note {
+/** `attribute: "value" is not A or B; showing B`. */
+const choiceText = (attribute: string, value: unknown, known: readonly string[], showing: string): string =>
+  msg(
+    str`${attribute}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
+  );
+
+export function noteOf(issue: Issue): WordedNote {
   switch (issue.kind) {
     case 'for':
       return {
@@ -66,5 +72,18 @@ export function noteOf(issue: Issue): Note {
       };
     case 'config':
       return { kind: issue.problem.field, text: problemText(issue.problem, issue.config) };
+    case 'choice':
+      return { kind: issue.attribute, text: choiceText(issue.attribute, issue.value, issue.known, issue.showing) };
+    case 'window': {
+      const showing = issue.fallback === 'full' ? msg('the full window') : msg('the inspected tick');
+      return { kind: 'window', text: choiceText('window', issue.value, ['full', 'inspected'], showing) };
+    }
+    case 'heading-level':
+      return {
+        kind: 'heading-level',
+        text: msg(
+          str`heading-level: ${quoteValue(issue.value)} is not a whole number from 1 to 6; using ${issue.used}`,
+        ),
+      };
   }
 }

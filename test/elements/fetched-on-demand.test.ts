@@ -32,12 +32,17 @@ describe('requests dispatched at a gate on its own right after it connects', () 
   });
 });
 
-describe('the notices of a gate on its own about its inputs', () => {
+describe('the notices of a gate on its own about its attributes', () => {
   it('are shown when its update is complete, though their words come in a file of their own', async () => {
-    const gate = await fixture(html`<outcome-gate slots="99" preset="nope"></outcome-gate>`);
+    const gate = await fixture(
+      html`<outcome-gate slots="99" preset="nope" tenant="C" window="later" heading-level="9"></outcome-gate>`,
+    );
     expect(noticesOf(gate)).to.deep.equal([
       'preset: "nope" is not one of stalled-dependency, count-every-request, slow-vs-dead, retry-storm; using the defaults',
       'slots: "99" is not a whole number from 1 to 8; using 8',
+      'tenant: "C" is not A or B; showing B',
+      'window: "later" is not full or inspected; showing the full window',
+      'heading-level: "9" is not a whole number from 1 to 6; using 6',
     ]);
   });
 });
