@@ -1,5 +1,5 @@
 /** An element's config attributes: their names, and the inputs they give a scenario. */
-import { DEFAULT_CONFIG, FIELDS, presets, type LabConfig, type PresetName } from '../sim/config.js';
+import { DEFAULT_CONFIG, FIELDS, PRESET_CONFIGS, type LabConfig, type PresetName } from '../sim/config.js';
 import type { ScenarioInput } from './scenario.js';
 
 /** `reservedA` ↔ `reserved-a`. */
@@ -14,9 +14,9 @@ export const CONFIG_ATTRIBUTES = [...FIELDS.map(attributeOf), 'preset'];
 export function readConfigAttributes(element: Element): { input: ScenarioInput; unknownPreset: string | null } {
   const input: ScenarioInput = {};
   const name = element.getAttribute('preset');
-  const preset = name !== null && Object.hasOwn(presets, name) ? presets[name as PresetName] : undefined;
+  const preset = name !== null && Object.hasOwn(PRESET_CONFIGS, name) ? PRESET_CONFIGS[name as PresetName] : undefined;
   if (preset) {
-    for (const field of FIELDS) if (preset.config[field] !== DEFAULT_CONFIG[field]) input[field] = preset.config[field];
+    for (const field of FIELDS) if (preset[field] !== DEFAULT_CONFIG[field]) input[field] = preset[field];
   }
   for (const field of FIELDS) {
     const value = element.getAttribute(attributeOf(field));

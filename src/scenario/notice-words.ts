@@ -7,7 +7,7 @@ import {
   FAULTS,
   FIELDS,
   POLICIES,
-  presets,
+  PRESET_CONFIGS,
   quoteValue,
   uiRangeOf,
   type ConfigProblem,
@@ -67,7 +67,7 @@ export function noteOf(issue: Issue): WordedNote {
       return {
         kind: 'preset',
         text: msg(
-          str`preset: ${quoteValue(issue.name)} is not one of ${Object.keys(presets).join(', ')}; using the defaults`,
+          str`preset: ${quoteValue(issue.name)} is not one of ${Object.keys(PRESET_CONFIGS).join(', ')}; using the defaults`,
         ),
       };
     case 'config':

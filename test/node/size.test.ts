@@ -109,6 +109,13 @@ test('a gate on its own loads neither what answers requests nor what plays; the 
   }
 });
 
+test("a gate carries the presets' configs, not their titles, which are the model API's", async () => {
+  const title = 'Failure isolation: contain a stalled dependency';
+  for (const file of await closure('dist/elements/outcome-gate.js'))
+    assert.ok(!fs.readFileSync(file, 'utf8').includes(title), file);
+  assert.ok(fs.readFileSync('dist/sim.js', 'utf8').includes(title));
+});
+
 test('a budget fails when the closure is one byte over it', async () => {
   const entry = 'dist/elements/outcome-gate.js';
   const { gzip } = await closureSize(entry);

@@ -4,7 +4,8 @@ import { msg, str } from '../../i18n/msg.js';
 import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { metricsAt, normalizeConfig, presets, quoteValue, recovery, type PresetName } from '../../sim/index.js';
+import { PRESET_CONFIGS } from '../../sim/config.js';
+import { metricsAt, normalizeConfig, quoteValue, recovery, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
@@ -512,7 +513,7 @@ export class BulkheadLab extends SourceElement {
   protected override render() {
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
-      preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
+      preset !== null && Object.hasOwn(PRESET_CONFIGS, preset) ? (preset as PresetName) : 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
     // The first screen shows whole once its views are drawn and the guided steps below it are here:
