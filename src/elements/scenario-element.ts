@@ -5,13 +5,11 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { fetchNoticeWords, inWords, type Note, type WordedNote } from '../scenario/notices.js';
+import { fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
 import type { LabConfig } from '../sim/config.js';
-
-const warned = new Set<string>();
 
 /**
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
@@ -182,7 +180,7 @@ export abstract class ScenarioElement extends LitElement {
     ];
   }
 
-  /** The notices shown: all of them once their words are here (see `updated`), none until then. */
+  /** The notices shown: all of them once the words of notices are here (see `updated`), none until then. */
   get #shown(): WordedNote[] {
     return inWords(this.#notes) ?? [];
   }
@@ -227,20 +225,15 @@ export abstract class ScenarioElement extends LitElement {
     return fetching ? fetching.then(() => this.getUpdateComplete()) : complete;
   }
 
-  /** Each kind of problem is warned about once per tag in the console, whatever the values. */
+  /** Fetches the words of the notices due, or warns about them in the console once they are here. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     const shown = inWords(this.#notes);
-    if (!shown)
+    if (shown) warnOnce(this.localName, shown);
+    else
       this.#wording ??= fetchNoticeWords().then((came) => {
         this.#wording = null;
         if (came) this.requestUpdate();
       });
-    for (const note of shown ?? []) {
-      const key = `${this.localName} ${note.kind}`;
-      if (warned.has(key)) continue;
-      warned.add(key);
-      console.warn(`<${this.localName}> ${note.text}`);
-    }
   }
 }

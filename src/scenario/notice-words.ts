@@ -48,6 +48,18 @@ const clockText = ({ value, threw }: ClockFailure): string =>
         str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
       );
 
+const warned = new Set<string>();
+
+/** Warns in the console about each kind of note once per tag, whatever the values. */
+export function warnOnce(tag: string, notes: WordedNote[]): void {
+  for (const note of notes) {
+    const key = `${tag} ${note.kind}`;
+    if (warned.has(key)) continue;
+    warned.add(key);
+    console.warn(`<${tag}> ${note.text}`);
+  }
+}
+
 /** `attribute: "value" is not A or B; showing B`. */
 const choiceText = (attribute: string, value: unknown, known: readonly string[], showing: string): string =>
   msg(

@@ -36,11 +36,15 @@ type Words = typeof import('./notice-words.js');
 
 let words: Words | null = null;
 
-/** Each note in words, in the locale being drawn; null while some wait for their words. */
+/** Each note in words, in the locale being drawn, once the words are here; null until then. */
 export function inWords(notes: Note[]): WordedNote[] | null {
-  const worded = notes.map((note) => ('text' in note ? note : words?.noteOf(note)));
-  return worded.every((note) => note !== undefined) ? worded : null;
+  const here = words;
+  if (notes.length === 0) return [];
+  return here && notes.map((note) => ('text' in note ? note : here.noteOf(note)));
 }
+
+/** Warns in the console about each kind of note once per tag, whatever the values (once the words are here). */
+export const warnOnce = (tag: string, notes: WordedNote[]): void => words?.warnOnce(tag, notes);
 
 /** Fetches the words (the browser fetches a module once): true when they came, false when they could not. */
 export const fetchNoticeWords = (): Promise<boolean> =>
