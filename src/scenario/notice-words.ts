@@ -66,9 +66,25 @@ const choiceText = (attribute: string, value: unknown, known: readonly string[],
     str`${attribute}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
   );
 
-export function noteOf(issue: Issue): WordedNote {
+/** The library's elements that serve views other than themselves. */
+const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
+
+/**
+ * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
+ * says nothing yet: while that id names a source element whose definition has not loaded yet (as
+ * the autoloader loads it once it sees the tag).
+ */
+function sourceMayArrive(view: HTMLElement, forId: string): boolean {
+  const root = view.getRootNode() as Document | ShadowRoot;
+  const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
+  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
+}
+
+/** The notice an issue calls for in words, or null for a `for` whose source may still arrive. */
+export function noteOf(issue: Issue): WordedNote | null {
   switch (issue.kind) {
     case 'for':
+      if (sourceMayArrive(issue.view, issue.id)) return null;
       return {
         kind: 'for',
         text: msg(str`for: no scenario source with id ${quoteValue(issue.id)}; showing this widget on its own`),

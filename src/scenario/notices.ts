@@ -14,8 +14,8 @@ export interface WordedNote {
 
 /** What a common notice will say, before it is worded. */
 export type Issue =
-  /** `for` names no source, and none may still arrive. */
-  | { kind: 'for'; id: string }
+  /** The `for` of `view` names no source, though the page has loaded. */
+  | { kind: 'for'; id: string; view: HTMLElement }
   /** The time source given is not used. */
   | { kind: 'timeSource'; failure: ClockFailure }
   /** `preset` names none of the presets. */
@@ -36,11 +36,14 @@ type Words = typeof import('./notice-words.js');
 
 let words: Words | null = null;
 
-/** Each note in words, in the locale being drawn, once the words are here; null until then. */
+/**
+ * Each note in words, in the locale being drawn, once the words are here (an issue that turns out
+ * to need no notice is left out); null until then.
+ */
 export function inWords(notes: Note[]): WordedNote[] | null {
   const here = words;
   if (notes.length === 0) return [];
-  return here && notes.map((note) => ('text' in note ? note : here.noteOf(note)));
+  return here && notes.flatMap((note) => ('text' in note ? [note] : (here.noteOf(note) ?? [])));
 }
 
 /** Warns in the console about each kind of note once per tag, whatever the values (once the words are here). */

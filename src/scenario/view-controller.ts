@@ -38,22 +38,6 @@ interface Bound {
   leave: () => void;
 }
 
-/** The library's elements that serve views other than themselves. */
-const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
-
-/**
- * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
- * says nothing yet: until the page has loaded (every script tag has run, in whatever order), and
- * while that id names a source element whose definition has not loaded yet (as the autoloader
- * loads it once it sees the tag).
- */
-function sourceMayArrive(view: HTMLElement, forId: string): boolean {
-  if (view.ownerDocument.readyState !== 'complete') return true;
-  const root = view.getRootNode() as Document | ShadowRoot;
-  const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
-  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
-}
-
 export class ViewController implements ReactiveController, ScenarioBinding {
   readonly #host: Host;
   readonly #own: OwnScenario;
@@ -86,12 +70,16 @@ export class ViewController implements ReactiveController, ScenarioBinding {
     return this.#bound?.scenario ?? this.#own.scenario;
   }
 
-  /** A `for` that names no source, and (when the element runs its own scenario) its attributes. */
+  /**
+   * A `for` that names no source once the page has loaded (until then, every script tag may not have
+   * run yet), and (when the element runs its own scenario) its attributes.
+   */
   get issues(): Issue[] {
-    const forId = this.#host.getAttribute('for');
+    const host = this.#host;
+    const forId = host.getAttribute('for');
     const issues: Issue[] =
-      forId !== null && !this.#bound && this.#host.isConnected && !sourceMayArrive(this.#host, forId)
-        ? [{ kind: 'for', id: forId }]
+      forId !== null && !this.#bound && host.isConnected && host.ownerDocument.readyState === 'complete'
+        ? [{ kind: 'for', id: forId, view: host }]
         : [];
     return this.#bound ? issues : [...issues, ...this.#own.issues];
   }
@@ -123,7 +111,7 @@ export class ViewController implements ReactiveController, ScenarioBinding {
   hostConnected(): void {
     const doc = (this.#doc = this.#host.ownerDocument);
     if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', this.rebind, { once: true });
-    // Once the page has loaded, a `for` that still names no source is told (see `sourceMayArrive`).
+    // Once the page has loaded, a `for` that still names no source is told (see `issues`).
     if (doc.readyState !== 'complete') doc.defaultView?.addEventListener('load', this.#loaded, { once: true });
     this.rebind();
     const pending = this.#pending;
