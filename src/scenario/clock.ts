@@ -100,7 +100,7 @@ export interface Clock {
  * checks a time source it is given, but reads no time. A scenario that plays takes its position
  * over into a `Playback`.
  */
-export class Still implements Clock {
+export class Still implements Clock, Position {
   #horizon: number;
   #elapsed = 0;
   #speed: Speed = 1;
@@ -115,15 +115,11 @@ export class Still implements Clock {
     this.#onClock = onClock;
   }
 
-  get position(): Position {
-    return {
-      horizon: this.#horizon,
-      elapsed: this.#elapsed,
-      speed: this.#speed,
-      time: this.#time,
-      previous: this.#previous,
-      clockFailure: this.#clockFailure,
-    };
+  get horizon(): number {
+    return this.#horizon;
+  }
+  get previous(): TimeSource {
+    return this.#previous;
   }
   get tick(): number {
     return tickAt(this.#elapsed, this.#horizon);

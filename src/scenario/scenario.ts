@@ -202,7 +202,7 @@ export class Scenario {
       const Playing = this.#playback();
       if (!Playing) return null;
       this.#clock = new Playing(
-        this.#clock.position,
+        this.#clock,
         () => this.#notify({ run: false, tick: true }, 'playback'),
         this.#clockChanged,
       );
