@@ -139,7 +139,7 @@ export function budgetsBlock(): string {
  * this does not know fails, so that the docs say what a new one is for.
  */
 const FETCHED_WHEN: Record<string, string> = {
-  serve: 'what answers requests and plays, on the first request',
+  source: 'what answers requests and plays (with the source side of the binding), on the first request',
   'notice-words': 'the words of the notices about bad attributes and inputs, when one is due',
 };
 
