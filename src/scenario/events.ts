@@ -85,5 +85,7 @@ declare global {
     'bulkhead-config-request': CustomEvent<ConfigDetail>;
     'bulkhead-source-request': CustomEvent<SourceRequestDetail>;
     'bulkhead-source-connected': Event;
+    /** At a document, from a lab that came, went, or changed its id or preset: the other labs' keys may change. */
+    'bulkhead-labs-changed': Event;
   }
 }

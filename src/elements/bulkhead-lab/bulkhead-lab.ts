@@ -1,7 +1,7 @@
 import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
-import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { readPermalink, writePermalink } from '../../scenario/permalink.js';
 import { readConfigAttributes } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
 import { PRESET_CONFIGS } from '../../sim/config.js';
@@ -11,6 +11,7 @@ import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
 import { recoveryText } from './guides.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { LabKey } from './lab-key.js';
 import { SourceElement } from '../source-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
@@ -343,14 +344,16 @@ export class BulkheadLab extends SourceElement {
   /** A page may add or change its steps at any time. */
   readonly #stepsChanged = new MutationObserver(() => this.#markSteps());
 
-  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
+  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `lab-key.ts`). */
+  readonly #keys = new LabKey(this);
+
   get #labKey(): string {
-    return labKey(this);
+    return this.#keys.value;
   }
 
   /** A lab whose id an earlier lab has: its notes and permalink entries go under a key of its own. */
   protected override ownAttributeNotes(): Note[] {
-    if (!idTaken(this)) return [];
+    if (!this.#keys.idTaken) return [];
     const key = this.#labKey;
     return [
       {
@@ -361,7 +364,6 @@ export class BulkheadLab extends SourceElement {
       },
     ];
   }
-  #leaveLabKeys: (() => void) | null = null;
 
   readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
@@ -377,7 +379,6 @@ export class BulkheadLab extends SourceElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#leaveLabKeys = joinLabKeys(this);
     this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
@@ -391,8 +392,6 @@ export class BulkheadLab extends SourceElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stepsChanged.disconnect();
-    this.#leaveLabKeys?.();
-    this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
     window.removeEventListener('beforeprint', this.#onBeforePrint);
     window.removeEventListener('hashchange', this.#onHashChange);
@@ -523,12 +522,15 @@ export class BulkheadLab extends SourceElement {
     // Until the sections after the first screen are outlined too, what comes below the lab would move.
     const building = near && !this.#eager && (stepsDue || !outlined || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
     const top = Math.min(6, this.level + 1);
+    const keys = this.#keys;
     const lab: LabView = {
       experiment,
       title,
       top,
       widgets: Math.min(6, top + 1),
-      key: this.#labKey,
+      get key() {
+        return keys.value; // worked out only by a section that shows it
+      },
       holds: (check) => this.#holds(check),
       steps: this.#guides?.[experiment] ?? null,
       recovery: near ? this.#recovery() : [],
