@@ -92,6 +92,7 @@ export abstract class ScenarioElement extends LitElement {
   protected createBinding(): ScenarioBinding {
     return new ViewController(this, (this.constructor as typeof ScenarioElement).serving);
   }
+
   /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
   protected readonly locale = new LocaleController(this);
 
@@ -212,7 +213,7 @@ export abstract class ScenarioElement extends LitElement {
     return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
   }
 
-  /** The words of the notices about the binding and the inputs, being fetched for this element. */
+  /** The words of the notices, being fetched for this element. */
   #wording: Promise<unknown> | null = null;
 
   /**
