@@ -54,13 +54,22 @@ const localizeTreeshake = { moduleSideEffects: (id) => !id.includes('/node_modul
 const gateEntry = path.resolve('dist/lib/elements/outcome-gate/define.js');
 
 /**
+ * What a source loads and a view does not, until it answers a request on its own: answering
+ * requests, playing, and the source side of the binding. One `source` chunk rather than the two
+ * rollup would make of it (what the timeline brings for its own requests, and the rest): a page with
+ * a source loads them all, and one file compresses better.
+ */
+const SOURCE_MODULES = /dist\/lib\/(scenario\/(serve|playback|source-controller)|elements\/source-element)\.js$/;
+
+/**
  * The modules a standalone <outcome-gate> needs besides its own (Lit, the model's path to a gate, the
  * scenario and the element base) go in one `core` chunk. Every element needs them, and one file
  * compresses better than the four rollup would otherwise split them into; the rest of what several
  * elements share stays in rollup's own chunks, so the gate never loads it.
  */
-function coreChunk(id, { getModuleInfo }) {
-  coreChunk.modules ??= (() => {
+function chunkOf(id, { getModuleInfo }) {
+  if (SOURCE_MODULES.test(id)) return 'source';
+  chunkOf.core ??= (() => {
     const seen = new Set();
     const visit = (module) => {
       if (seen.has(module)) return;
@@ -72,7 +81,7 @@ function coreChunk(id, { getModuleInfo }) {
     seen.delete(gateEntry.replace('define.js', 'outcome-gate.js'));
     return seen;
   })();
-  return coreChunk.modules.has(id) ? 'core' : undefined;
+  return chunkOf.core.has(id) ? 'core' : undefined;
 }
 
 export default [
@@ -124,7 +133,7 @@ export default [
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
-      manualChunks: coreChunk,
+      manualChunks: chunkOf,
     },
     plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
   },

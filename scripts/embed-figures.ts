@@ -1,19 +1,34 @@
 // `npm run figures`: measures how tall each element renders, in a plain page and in the blog-like
 // demo page, with the built bundle in headless Chromium (a lab drawn whole, `loading="eager"`), and
-// writes the table and the size table into docs/EMBEDDING.md between their figures markers. Node
-// tests fail when either is stale.
+// writes the table and the size table into docs/EMBEDDING.md between their figures markers, and
+// the size budgets into the sentences of README.md and docs/EMBEDDING.md that give them. Node tests
+// fail when any of them is stale.
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
-import { BUDGETS, KB, TRANSLATIONS, checkBudgets, closureSize, measure, pageCosts } from './size.mjs';
+import {
+  BUDGETS,
+  KB,
+  TRANSLATIONS,
+  checkBudgets,
+  closure,
+  closureSize,
+  isTranslation,
+  measure,
+  pageCosts,
+} from './size.mjs';
 import { serveStatic } from '../test/node/static-server.js';
 
 export const DOC = 'docs/EMBEDDING.md';
-export { SIZES_START, SIZES_END };
+export const README = 'README.md';
+export { SIZES_START, SIZES_END, BUDGETS_START, BUDGETS_END };
 const START = '<!-- figures:heights (written by npm run figures) -->';
 const END = '<!-- /figures:heights -->';
 const SIZES_START = '<!-- figures:sizes (written by npm run figures) -->';
 const SIZES_END = '<!-- /figures:sizes -->';
+const BUDGETS_START = '<!-- figures:budgets -->';
+const BUDGETS_END = '<!-- /figures:budgets -->';
 
 const TAGS = ['bulkhead-lab', 'tick-timeline', 'outcome-gate', 'outcome-table'] as const;
 /** Plain page: the browser's default 16 px sans-serif, each element the full width of the viewport. */
@@ -111,6 +126,45 @@ export function currentBlock(doc = fs.readFileSync(DOC, 'utf8'), start = START, 
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
+/** The budgets as the docs' sentences give them, inline: `34 KB for the all-in-one bundle and …`. */
+export function budgetsBlock(): string {
+  const each = BUDGETS.map(
+    ({ label, limit }) => `${limit / KB} KB for the ${label.replace(/<[\w-]+>/g, (tag) => `\`${tag}\``)}`,
+  );
+  return `${BUDGETS_START}${each.join(' and ')}${BUDGETS_END}`;
+}
+
+/**
+ * What a standalone gate fetches only when it needs it: each file by its name, and when. A file
+ * this does not know fails, so that the docs say what a new one is for.
+ */
+const FETCHED_WHEN: Record<string, string> = {
+  source: 'what answers requests and plays (with the source side of the binding), on the first request',
+  'notice-words': 'the words of the notices about bad attributes and inputs, when one is due',
+};
+
+async function fetchedOnDemand(): Promise<string[]> {
+  const entry = 'dist/elements/outcome-gate.js';
+  const loaded = new Set(await closure(entry));
+  const later = await closure(entry, { dynamic: (file) => !isTranslation(file) });
+  return later
+    .filter((file) => !loaded.has(file))
+    .map((file) => {
+      const name = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
+      const when = FETCHED_WHEN[name];
+      if (!when) throw new Error(`${file}: a file a gate fetches on demand that FETCHED_WHEN does not describe`);
+      return `| \`dist/elements/chunks/${name}-….js\`: ${when} | ${kb(measure(file).gzip)} |`;
+    });
+}
+
+/** The source maps beside a closure's files, which a browser fetches only for its devtools. */
+function mapsOf(files: string[]): string {
+  const maps = files.map((file) => measure(`${file}.map`));
+  const raw = maps.reduce((sum, map) => sum + map.raw, 0);
+  const gzip = maps.reduce((sum, map) => sum + map.gzip, 0);
+  return `${kb(raw)} raw, ${kb(gzip)} gzip`;
+}
+
 /** The size table: gzip -9 of each entry with everything it loads, against its budget (built files). */
 export async function sizesBlock(): Promise<string> {
   const budgets = await checkBudgets();
@@ -143,6 +197,7 @@ export async function sizesBlock(): Promise<string> {
   rows.push(`| \`dist/sim.js\`, the model for Node (not minified) | ${kb(sim.raw)} | ${kb(sim.gzip)} | |`);
   const code = (text: string) => text.replace(/<[\w-]+>/g, (tag) => `\`${tag}\``);
   const pages = (await pageCosts()).map((row) => `| ${code(row.label)} | ${row.files} | **${kb(row.gzip)}** |`);
+  const gate = await closure('dist/elements/outcome-gate.js');
   return [
     SIZES_START,
     '| output | raw | gzip -9 | budget (`scripts/size.mjs`) |',
@@ -154,20 +209,38 @@ export async function sizesBlock(): Promise<string> {
     '| page, included by | files | gzip -9 |',
     '|---|---|---|',
     ...pages,
+    '',
+    'What a standalone `<outcome-gate>` fetches only when it needs it:',
+    '',
+    '| file, and when | gzip -9 |',
+    '|---|---|',
+    ...(await fetchedOnDemand()),
+    '',
+    `The source maps beside them: the bundle's, ${mapsOf(['dist/bulkhead-lab.js'])}; the gate's ${gate.length}, ${mapsOf(gate)}.`,
     SIZES_END,
   ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  let doc = fs.readFileSync(DOC, 'utf8');
-  for (const [block, start, end] of [
-    [heightsBlock(await measureHeights()), START, END],
-    [await sizesBlock(), SIZES_START, SIZES_END],
+  const budgets = budgetsBlock();
+  for (const [file, blocks] of [
+    [
+      DOC,
+      [
+        [heightsBlock(await measureHeights()), START, END],
+        [await sizesBlock(), SIZES_START, SIZES_END],
+        [budgets, BUDGETS_START, BUDGETS_END],
+      ],
+    ],
+    [README, [[budgets, BUDGETS_START, BUDGETS_END]]],
   ] as const) {
-    const old = currentBlock(doc, start, end);
-    if (old === null) throw new Error(`${DOC} has no ${start} marker`);
-    doc = doc.replace(old, block);
-    console.log(block);
+    let doc = fs.readFileSync(file, 'utf8');
+    for (const [block, start, end] of blocks) {
+      const old = currentBlock(doc, start, end);
+      if (old === null) throw new Error(`${file} has no ${start} marker`);
+      doc = doc.replace(old, block);
+      console.log(block);
+    }
+    fs.writeFileSync(file, doc);
   }
-  fs.writeFileSync(DOC, doc);
 }

@@ -6,6 +6,8 @@ export interface Budget {
 }
 export const BUDGETS: Budget[];
 export const TRANSLATIONS: { bundle: string; elements: RegExp; measuredRun: string };
+/** Whether a built file is one of the German words files. */
+export function isTranslation(file: string): boolean;
 export function measure(file: string): { raw: number; gzip: number };
 /** With `dynamic`, also what the entry may import later that it accepts (all for `true`): a view opened on demand, a translation. */
 export interface ClosureOptions {

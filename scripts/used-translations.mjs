@@ -1,12 +1,14 @@
-// A rollup plugin: a build's translation file (`generated/locales/de.js`, one catalogue of every
-// message) keeps only the messages of the modules that build is made of. The lab's German file then
-// carries none of <measured-run>'s words, and <measured-run>'s none of the lab's.
+// A rollup plugin: a build's translation file (`i18n/de.js` with the catalogue of every message it
+// imports from `generated/locales/de.js`) keeps only the messages of the modules that build is made
+// of. The lab's German file then carries none of <measured-run>'s words, and <measured-run>'s none
+// of the lab's.
 import path from 'node:path';
 import MagicString from 'magic-string';
 import { readConfigFileAndWriteSchema } from '@lit/localize-tools/lib/config.js';
 import { RuntimeLitLocalizer } from '@lit/localize-tools/lib/modes/runtime.js';
 
-const TRANSLATION = /[\\/]generated[\\/]locales[\\/][\w-]+\.js$/;
+/** A locale's module, `i18n/de.js`: the facade of its translation file. */
+const TRANSLATION = /[\\/]i18n[\\/][a-z]{2}(-[A-Za-z]+)?\.js$/;
 /** The ids lit-localize gives messages: `s` (a string) or `h` (a template) and a 16-digit hash. */
 const MESSAGE_ID = /^[sh][0-9a-f]{16}$/;
 

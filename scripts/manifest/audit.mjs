@@ -8,13 +8,14 @@
 // exits 1 when there are any. (test/elements/manifest-events.test.ts checks the events in a browser.)
 // Run with `node --import tsx` (it reads the config fields from the TypeScript source).
 import fs from 'node:fs';
-import { attributeOf } from '../../src/scenario/source.ts';
+import { attributeOf } from '../../src/scenario/config-attributes.ts';
 import { FAULTS, FIELDS, POLICIES } from '../../src/sim/config.ts';
 
 const matches = (text, pattern) => [...new Set([...text.matchAll(pattern)].map((m) => m[1]))];
 
 const manifest = JSON.parse(fs.readFileSync('custom-elements.json', 'utf8'));
 const tokenProperties = matches(fs.readFileSync('src/styles/tokens.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
+const widgetProperties = matches(fs.readFileSync('src/styles/widgets.ts', 'utf8'), /var\((--bulkhead-[a-z0-9-]+)/g);
 const configAttributes = ['preset', ...FIELDS.map(attributeOf), 'theme'];
 /** Config attributes that take one of the model's names: the manifest's type is their union, in order. */
 const choices = Object.entries({ policy: POLICIES, 'a-fault': FAULTS }).map(([name, values]) => ({
@@ -86,12 +87,13 @@ for (const mod of manifest.modules) {
     const source = sourceOf(mod);
     const inherits = isScenarioElement(element);
     const usesTokens = source.includes('styles/tokens.js');
-    const isSource = /static override readonly isSource = true/.test(source);
+    const usesWidgets = source.includes('styles/widgets.js');
+    const isSource = /extends SourceElement\b/.test(source);
     const requests = requestsOf(element.tagName);
     const shared = {
       attr: inherits ? configAttributes : [],
       csspart: inherits ? ['notices'] : [],
-      cssproperty: usesTokens ? tokenProperties : [],
+      cssproperty: [...(usesTokens ? tokenProperties : []), ...(usesWidgets ? widgetProperties : [])],
     };
     const own = {
       attr: inherits && !isSource ? ['for'] : [],

@@ -1,6 +1,7 @@
 /** Why a request ended as it did, in one plain sentence (docs/MODEL.md, Explaining a request). */
 import { inLocale, msg, str, type Locale } from '../i18n/msg.js';
-import { listAnd, plural } from '../i18n/words.js';
+import { listAnd } from '../i18n/lists.js';
+import { plural } from '../i18n/words.js';
 import { POLICY_RULES, type LabConfig } from '../sim/config.js';
 import { explain, type Explanation, type SlotHolder } from '../sim/explain.js';
 import { hasNoSlots } from '../sim/isolation.js';
@@ -152,7 +153,7 @@ export function explainText(explanation: Explanation, config: LabConfig): string
 const byLocale = new Map<Locale, (run: LabRun) => Map<string, string>>();
 
 /**
- * Every request's sentence by id, in `locale`: a view for `scenario.at(accountsIn(locale), 0)`,
+ * Every request's sentence by id, in `locale`: a value for `scenario.derived(accountsIn(locale))`,
  * computed once per run and language.
  */
 export function accountsIn(locale: Locale): (run: LabRun) => Map<string, string> {

@@ -1,8 +1,7 @@
 /** Wording shared by the elements: one place for how numbers and states read, in either language. */
 import { msg, str } from '../i18n/msg.js';
 import { decimal, plural, wordsOf } from '../i18n/words.js';
-import type { Note } from '../scenario/source.js';
-import { quoteValue } from '../sim/config.js';
+import type { Note } from '../scenario/notices.js';
 import type { Gate, TenantMetrics } from '../sim/derive.js';
 
 export const percent = (rate: number | null): string =>
@@ -27,22 +26,8 @@ export const GATE_LABEL: Readonly<Record<Gate, string>> = wordsOf({
  * none for a known value.
  */
 export const choiceNotes = (kind: string, value: unknown, known: readonly string[], showing: string): Note[] =>
-  known.includes(value as string)
-    ? []
-    : [
-        {
-          kind,
-          text: msg(
-            str`${kind}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
-          ),
-        },
-      ];
+  known.includes(value as string) ? [] : [{ kind: 'choice', attribute: kind, value, known, showing }];
 
 /** The note for a `window` attribute that is neither `full` nor `inspected`; none for a valid one. */
-export const windowNotes = (value: string, fallback: 'full' | 'inspected'): Note[] =>
-  choiceNotes(
-    'window',
-    value,
-    ['full', 'inspected'],
-    fallback === 'full' ? msg('the full window') : msg('the inspected tick'),
-  );
+export const windowNotes = (value: unknown, fallback: 'full' | 'inspected'): Note[] =>
+  value === 'full' || value === 'inspected' ? [] : [{ kind: 'window', value, fallback }];

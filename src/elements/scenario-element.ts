@@ -2,13 +2,14 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { msg, str } from '../i18n/msg.js';
+import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
+import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
+import { fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
+import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { CONFIG_ATTRIBUTES, ScenarioController, ownFields, type Note } from '../scenario/source.js';
-import { quoteValue, type LabConfig } from '../sim/config.js';
-
-const warned = new Set<string>();
+import { ViewController, type Serving } from '../scenario/view-controller.js';
+import type { LabConfig } from '../sim/config.js';
 
 /**
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
@@ -64,8 +65,15 @@ const warned = new Set<string>();
  * @cssproperty --bulkhead-radius - corner radius.
  */
 export abstract class ScenarioElement extends LitElement {
-  /** Whether this element always owns a scenario and serves the views inside it. */
-  static readonly isSource: boolean = false;
+  /** The attribute that links views and sources: a view's `for` (a source's `id`, see `SourceElement`). */
+  static readonly linkAttribute: string = 'for';
+
+  /**
+   * The code that answers requests and plays (`serve.ts`), for an element that sends requests
+   * itself and so, on its own, answers its first at once; without it, an element on its own
+   * fetches that code on the first request it gets.
+   */
+  static readonly serving: Serving | null = null;
 
   /** The heading level this element's own headings take unless `heading-level` says otherwise. */
   static readonly defaultHeadingLevel: number = 3;
@@ -75,10 +83,16 @@ export abstract class ScenarioElement extends LitElement {
   declare headingLevel: number | null;
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.isSource ? 'id' : 'for'];
+    return [...super.observedAttributes, ...CONFIG_ATTRIBUTES, this.linkAttribute];
   }
 
-  protected readonly bound = new ScenarioController(this, (this.constructor as typeof ScenarioElement).isSource);
+  protected readonly bound: ScenarioBinding = this.createBinding();
+
+  /** A view's binding: to its source, else to its own scenario. */
+  protected createBinding(): ScenarioBinding {
+    return new ViewController(this, (this.constructor as typeof ScenarioElement).serving);
+  }
+
   /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
   protected readonly locale = new LocaleController(this);
 
@@ -138,7 +152,7 @@ export abstract class ScenarioElement extends LitElement {
 
   /** Real time for playback; tests inject a fake so they never wait. */
   get timeSource(): TimeSource {
-    return this.scenario.playback.time;
+    return this.scenario.time;
   }
   set timeSource(time: TimeSource) {
     if (isTimeSource(time)) this.bound.page({ type: 'time', time });
@@ -147,8 +161,7 @@ export abstract class ScenarioElement extends LitElement {
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
-    if (name === 'for') this.bound.rebind();
-    else if (name === 'id') this.bound.idChanged();
+    if (name === (this.constructor as typeof ScenarioElement).linkAttribute) this.bound.linkChanged();
     else if (CONFIG_ATTRIBUTES.includes(name)) this.bound.attributeChanged(name);
   }
 
@@ -157,23 +170,20 @@ export abstract class ScenarioElement extends LitElement {
     return [];
   }
 
+  /** Every notice: about the binding and the inputs, the element's own attributes, and its heading level. */
   get #notes(): Note[] {
-    const level = this.getAttribute('heading-level');
-    const badLevel = level !== null && String(this.level) !== level.trim();
+    const value = this.getAttribute('heading-level');
+    const used = this.level;
     return [
-      ...this.bound.notes,
+      ...this.bound.issues,
       ...this.ownAttributeNotes(),
-      ...(badLevel
-        ? [
-            {
-              kind: 'heading-level',
-              text: msg(
-                str`heading-level: ${quoteValue(level)} is not a whole number from 1 to 6; using ${this.level}`,
-              ),
-            },
-          ]
-        : []),
+      ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
     ];
+  }
+
+  /** The notices shown: all of them once the words of notices are here (see `updated`), none until then. */
+  get #shown(): WordedNote[] {
+    return inWords(this.#notes) ?? [];
   }
 
   /**
@@ -198,19 +208,33 @@ export abstract class ScenarioElement extends LitElement {
 
   /** Visible notices about bad attributes or a broken binding. */
   protected renderNotices(): TemplateResult | typeof nothing {
-    const notes = this.#notes;
+    const notes = this.#shown;
     if (notes.length === 0) return nothing;
     return html`<div class="notices" part="notices" role="status">${notes.map((note) => html`<p>${note.text}</p>`)}</div>`;
   }
 
-  /** Each kind of problem is warned about once per tag in the console, whatever the values. */
+  /** The words of the notices, being fetched for this element. */
+  #wording: Promise<unknown> | null = null;
+
+  /**
+   * Awaiting `updateComplete` also waits for code this element is fetching (the words of its
+   * notices; on its own, what answers the requests it got) and the update that follows.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    const fetching = this.#wording ?? this.bound.fetching;
+    return fetching ? fetching.then(() => this.getUpdateComplete()) : complete;
+  }
+
+  /** Fetches the words of the notices due, or warns about them in the console once they are here. */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    for (const note of this.#notes) {
-      const key = `${this.localName} ${note.kind}`;
-      if (warned.has(key)) continue;
-      warned.add(key);
-      console.warn(`<${this.localName}> ${note.text}`);
-    }
+    const shown = inWords(this.#notes);
+    if (shown) warnOnce(this.localName, shown);
+    else
+      this.#wording ??= fetchNoticeWords().then((came) => {
+        this.#wording = null;
+        if (came) this.requestUpdate();
+      });
   }
 }

@@ -9,21 +9,30 @@
  * for the whole page, and a page or app that uses @lit/localize itself could configure it only once;
  * the library therefore uses its runtime lookup directly and configures nothing global.
  */
-import type { MsgFn, TemplateMap } from '@lit/localize';
-import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
+import type { MsgFn } from '@lit/localize';
+import { defaultMsg } from '@lit/localize/internal/default-msg.js';
 
 export { str } from '@lit/localize/internal/str-tag.js';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Where each translation comes from: a file of its own, fetched only by a page that shows it. */
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ templates: TemplateMap }>> = {
-  de: () => import('../generated/locales/de.js'),
+/**
+ * A message in one locale. Not typed as `MsgFn`: `lit-localize extract` takes every call of one for
+ * a message of its own.
+ */
+export type Lookup = (template: Parameters<MsgFn>[0], options?: Parameters<MsgFn>[1]) => ReturnType<MsgFn>;
+
+/**
+ * Where each translation comes from: a file of its own, fetched only by a page that shows it, which
+ * also brings the lookup of a message's translation (English needs none).
+ */
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ translate: Lookup }>> = {
+  de: () => import('./de.js'),
 };
 
-/** Translations loaded so far, by locale; English is the source and needs none. */
-const catalogues: Partial<Record<Locale, TemplateMap>> = {};
+/** The lookup of each locale loaded so far; English is the source and needs none. */
+const translations: Partial<Record<Locale, Lookup>> = {};
 const loading: Partial<Record<Locale, Promise<void>>> = {};
 
 let active: Locale = 'en';
@@ -42,11 +51,14 @@ export function inLocale<T>(locale: Locale, draw: () => T): T {
   }
 }
 
+/** English, the source: the message as written. */
+const english: Lookup = defaultMsg;
+
 export const msg = ((template: Parameters<MsgFn>[0], options?: Parameters<MsgFn>[1]) =>
-  runtimeMsg(catalogues[active], template, options)) as MsgFn;
+  (translations[active] ?? english)(template, options)) as MsgFn;
 
 /** Whether `locale`'s words are here: English always, another language once its file has loaded. */
-export const isLoaded = (locale: Locale): boolean => locale === 'en' || catalogues[locale] !== undefined;
+export const isLoaded = (locale: Locale): boolean => locale === 'en' || translations[locale] !== undefined;
 
 /**
  * Loads `locale`'s translations, once: a page that shows only English never fetches them. A failed
@@ -56,7 +68,7 @@ export function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'en' || isLoaded(locale)) return Promise.resolve();
   return (loading[locale] ??= LOADERS[locale]().then(
     (module) => {
-      catalogues[locale] = module.templates;
+      translations[locale] = module.translate;
     },
     (error: unknown) => {
       delete loading[locale];

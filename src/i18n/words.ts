@@ -1,5 +1,5 @@
-/** Helpers for words that depend on the locale being drawn: records, plurals, numbers, lists. */
-import { currentLocale, msg, str, type Locale } from './msg.js';
+/** Helpers for words that depend on the locale being drawn: records, plurals, numbers. */
+import { currentLocale, type Locale } from './msg.js';
 
 /**
  * A record whose every value is worked out when it is read, so it reads in the locale being drawn
@@ -44,11 +44,3 @@ export const numeral = (n: number): string => {
   const text = String(Math.round(n * 1000) / 1000);
   return currentLocale() === 'de' ? text.replace('.', ',') : text;
 };
-
-/** `a`, `a and b`, `a, b, and c` (`a, b und c`): written out, as `Intl.ListFormat`'s first use is slow too. */
-export function listAnd(items: string[]): string {
-  const last = items.at(-1) ?? '';
-  if (items.length < 2) return last;
-  const head = items.slice(0, -1).join(', ');
-  return items.length === 2 ? msg(str`${head} and ${last}`) : msg(str`${head}, and ${last}`);
-}

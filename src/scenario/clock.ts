@@ -1,4 +1,7 @@
-/** Playback time: inspection seconds ↔ ticks, speeds, and an injectable source of real time. */
+/**
+ * Playback time: inspection seconds ↔ ticks, speeds, an injectable source of real time, and the
+ * clock of a scenario that is not playing. Playing it is `Playback`'s job (`playback.ts`).
+ */
 
 /** Real time as the playback sees it. Inject a fake in tests so they never wait on real seconds. */
 export interface TimeSource {
@@ -29,7 +32,7 @@ export interface ClockFailure {
 }
 
 /** `time.now()` as a finite number, or what went wrong with it. */
-function read(time: TimeSource): number | ClockFailure {
+export function read(time: TimeSource): number | ClockFailure {
   try {
     const value: unknown = time.now();
     return typeof value === 'number' && Number.isFinite(value) ? value : { value, threw: false };
@@ -51,161 +54,115 @@ export type Speed = (typeof SPEEDS)[number];
 
 export const isSpeed = (value: unknown): value is Speed => SPEEDS.includes(value as Speed);
 
-/**
- * A playback position in inspection seconds that advances at `speed` while playing and wakes its
- * owner once per tick boundary (never per animation frame).
- */
-export class Playback {
-  #startedAt = 0; // real ms when `elapsedAtStart` was taken
-  #elapsedAtStart = 0;
-  #timer: unknown = null;
-  playing = false;
-  speed: Speed = 1;
+/** Inspection seconds per tick in a window that ends at `horizon`. */
+export const secondsPerTick = (horizon: number): number => WINDOW_SECONDS / Math.max(1, horizon);
+
+/** The tick `elapsed` inspection seconds fall in. */
+export const tickAt = (elapsed: number, horizon: number): number =>
+  // The small epsilon keeps 3 × 7 = 21.000000000000004 s from reading as tick 6.
+  Math.min(horizon, Math.floor(elapsed / secondsPerTick(horizon) + 1e-9));
+
+/** Where a scenario's inspection stands and which clocks it has: what a `Playback` starts from. */
+export interface Position {
+  readonly horizon: number;
+  readonly elapsed: number;
+  readonly speed: Speed;
+  readonly time: TimeSource;
+  /** The clock in use before `time`, which worked: taken back if `time` breaks while playing. */
+  readonly previous: TimeSource;
+  readonly clockFailure: ClockFailure | null;
+}
+
+/** A scenario's clock, still or playing: what it reads and how its requests move it. */
+export interface Clock {
+  readonly tick: number;
+  /** Inspection seconds since tick 0, 0–60. */
+  readonly elapsed: number;
+  readonly playing: boolean;
+  readonly speed: Speed;
+  /** The clock in use: one whose `now()` last gave a number. */
+  readonly time: TimeSource;
   /**
    * Why the last clock given was refused (its `now()` threw or gave no number) or dropped (it broke
    * while in use); null once a working clock is set.
    */
-  clockFailure: ClockFailure | null = null;
+  readonly clockFailure: ClockFailure | null;
+  seek(tick: number): void;
+  pause(): void;
+  setSpeed(speed: Speed): void;
+  setHorizon(horizon: number): void;
+  /** Takes `time` if its `now()` gives a number; otherwise keeps the clock in use and says why (`clockFailure`). */
+  setTime(time: TimeSource): void;
+}
 
+/**
+ * The clock of a scenario that has never played: it stands where it is sought, keeps a speed, and
+ * checks a time source it is given, but reads no time. A scenario that plays takes its position
+ * over into a `Playback`.
+ */
+export class Still implements Clock, Position {
   #horizon: number;
-  readonly #onTick: () => void;
-  readonly #onClock: () => void;
-  #time: TimeSource;
-  /** The clock in use before this one, which worked: taken back when this one breaks. */
+  #elapsed = 0;
+  #speed: Speed = 1;
+  #time: TimeSource = realTime;
   #previous: TimeSource = realTime;
-  /** This clock's last good reading. */
-  #lastNow = 0;
+  #clockFailure: ClockFailure | null = null;
+  readonly #onClock: () => void;
 
-  constructor(horizon: number, onTick: () => void, time: TimeSource = realTime, onClock: () => void = () => {}) {
+  /** `onClock` hears when `clockFailure` changes. */
+  constructor(horizon: number, onClock: () => void) {
     this.#horizon = horizon;
-    this.#onTick = onTick;
     this.#onClock = onClock;
-    this.#time = time;
   }
 
-  /** The clock in use: one whose `now()` last gave a number. */
+  get horizon(): number {
+    return this.#horizon;
+  }
+  get previous(): TimeSource {
+    return this.#previous;
+  }
+  get tick(): number {
+    return tickAt(this.#elapsed, this.#horizon);
+  }
+  get elapsed(): number {
+    return this.#elapsed;
+  }
+  get playing(): boolean {
+    return false;
+  }
+  get speed(): Speed {
+    return this.#speed;
+  }
   get time(): TimeSource {
     return this.#time;
   }
-
-  /**
-   * The clock's time. A clock that breaks while in use (throws, or gives no number) is dropped for
-   * the one before it, which goes on from where the broken one last was: nothing throws, and
-   * playback goes on.
-   */
-  #now(): number {
-    const now = read(this.#time);
-    if (typeof now === 'number') return (this.#lastNow = now);
-    const elapsed = this.playing
-      ? Math.min(this.#elapsedAtStart + ((this.#lastNow - this.#startedAt) / 1000) * this.speed, WINDOW_SECONDS)
-      : this.#elapsedAtStart;
-    const broken = this.#time;
-    this.#time = this.#previous;
-    this.#previous = realTime;
-    this.clockFailure = now;
-    this.#elapsedAtStart = elapsed;
-    this.#startedAt = this.#now();
-    if (this.#timer !== null) {
-      try {
-        broken.clearTimeout(this.#timer);
-      } catch {
-        // a broken clock's timer may fire: it finds nothing changed
-      }
-      this.#timer = null;
-      this.#schedule();
-    }
-    this.#onClock();
-    return this.#startedAt;
-  }
-
-  get #secondsPerTick(): number {
-    return WINDOW_SECONDS / Math.max(1, this.#horizon);
-  }
-
-  /** Inspection seconds since tick 0, 0–60. */
-  get elapsed(): number {
-    if (!this.playing) return this.#elapsedAtStart;
-    const now = this.#now(); // first: a broken clock is dropped here, which moves the start
-    const seconds = this.#elapsedAtStart + ((now - this.#startedAt) / 1000) * this.speed;
-    return Math.min(seconds, WINDOW_SECONDS);
-  }
-
-  get tick(): number {
-    // The small epsilon keeps 3 × 7 = 21.000000000000004 s from reading as tick 6.
-    return Math.min(this.#horizon, Math.floor(this.elapsed / this.#secondsPerTick + 1e-9));
-  }
-
-  play(): void {
-    if (this.playing) return;
-    if (this.tick >= this.#horizon) this.#elapsedAtStart = 0; // play at the end starts over
-    this.playing = true;
-    this.#startedAt = this.#now();
-    this.#schedule();
-  }
-
-  pause(): void {
-    if (!this.playing) return;
-    this.#elapsedAtStart = this.elapsed;
-    this.playing = false;
-    this.#cancel();
+  get clockFailure(): ClockFailure | null {
+    return this.#clockFailure;
   }
 
   seek(tick: number): void {
-    this.#elapsedAtStart = Math.min(this.#horizon, Math.max(0, tick)) * this.#secondsPerTick;
-    this.#startedAt = this.#now();
-    if (this.playing) this.#schedule();
+    this.#elapsed = Math.min(this.#horizon, Math.max(0, tick)) * secondsPerTick(this.#horizon);
   }
-
+  pause(): void {}
   setSpeed(speed: Speed): void {
-    this.#elapsedAtStart = this.elapsed;
-    this.#startedAt = this.#now();
-    this.speed = speed;
-    if (this.playing) this.#schedule();
+    this.#speed = speed;
   }
-
   setHorizon(horizon: number): void {
     const tick = this.tick;
     this.#horizon = horizon;
     this.seek(tick);
   }
-
-  /** Takes `time` if its `now()` gives a number; otherwise keeps the clock in use and says why (`clockFailure`). */
   setTime(time: TimeSource): void {
+    const failed = this.#clockFailure !== null;
     const now = read(time);
-    if (typeof now !== 'number') {
-      this.clockFailure = now;
-      return this.#onClock();
+    if (typeof now === 'number') {
+      if (time !== this.#time) this.#previous = this.#time;
+      this.#time = time;
+      this.#clockFailure = null;
+      if (failed) this.#onClock();
+    } else {
+      this.#clockFailure = now;
+      this.#onClock();
     }
-    const playing = this.playing;
-    this.pause();
-    if (time !== this.#time) this.#previous = this.#time;
-    this.#time = time;
-    this.#lastNow = now;
-    const failed = this.clockFailure !== null;
-    this.clockFailure = null;
-    if (playing) this.play();
-    if (failed) this.#onClock();
-  }
-
-  #schedule(): void {
-    this.#cancel();
-    const next = (this.tick + 1) * this.#secondsPerTick;
-    const ms = Math.max(0, ((next - this.elapsed) * 1000) / this.speed);
-    const from = this.tick;
-    this.#timer = this.#time.setTimeout(() => {
-      this.#timer = null;
-      if (this.tick >= this.#horizon) {
-        this.#elapsedAtStart = WINDOW_SECONDS;
-        this.playing = false;
-      } else {
-        this.#schedule();
-      }
-      if (this.tick !== from) this.#onTick(); // a timer that fired early just waits on
-    }, ms);
-  }
-
-  #cancel(): void {
-    if (this.#timer !== null) this.#time.clearTimeout(this.#timer);
-    this.#timer = null;
   }
 }

@@ -41,6 +41,17 @@ export interface RequestDetails {
 }
 export type RequestName = keyof RequestDetails;
 
+/** Every request event a source answers (a record, so that the compiler checks none is missing). */
+export const REQUESTS = Object.keys({
+  'bulkhead-seek-request': 1,
+  'bulkhead-play-request': 1,
+  'bulkhead-pause-request': 1,
+  'bulkhead-step-request': 1,
+  'bulkhead-restart-request': 1,
+  'bulkhead-speed-request': 1,
+  'bulkhead-config-request': 1,
+} satisfies Record<RequestName, 1>) as RequestName[];
+
 /**
  * Asked by a view: bubbling up to the nearest enclosing source, or at the element its `for` names.
  * A source calls `callback` with itself and a way to leave; later with null when it goes away.
@@ -74,5 +85,7 @@ declare global {
     'bulkhead-config-request': CustomEvent<ConfigDetail>;
     'bulkhead-source-request': CustomEvent<SourceRequestDetail>;
     'bulkhead-source-connected': Event;
+    /** At a document, from a lab that came, went, or changed its id or preset: the other labs' keys may change. */
+    'bulkhead-labs-changed': Event;
   }
 }

@@ -1,19 +1,24 @@
 /**
  * One live scenario: its inputs, the simulated run, the inspected tick and the playback clock.
- * Every change enters through `send(request, origin)`; listeners hear what really changed.
+ * Every change enters through `send(request, origin)`; listeners hear what really changed. What
+ * it holds is read through getters only.
  */
 import { normalizeConfig, type ConfigProblem, type LabConfig } from '../sim/config.js';
 import type { LabRun } from '../sim/simulate.js';
 import { simulateValid } from '../sim/simulate.js';
-import { Playback, type Speed, type TimeSource } from './clock.js';
+import { Still, type ClockFailure, type Speed, type TimeSource } from './clock.js';
+import type { Playback } from './playback.js';
 
 /** The raw inputs of a scenario, field by field, before normalization (attribute strings included). */
 export type ScenarioInput = Record<string, unknown>;
 
 /** Everything that can change a scenario. */
 export type ScenarioRequest =
-  /** Changes some inputs and keeps the others; a field given as `undefined` goes back to its default. */
-  | { type: 'configure'; changes: ScenarioInput }
+  /**
+   * Changes some inputs and keeps the others; a field given as `undefined` goes back to its default.
+   * `adjusted` names those of `changes` made only to keep the others valid (see `adjusted` below).
+   */
+  | { type: 'configure'; changes: ScenarioInput; adjusted?: ScenarioInput }
   /** Replaces every input. */
   | { type: 'replace'; input: ScenarioInput }
   | { type: 'seek'; tick: number }
@@ -51,25 +56,33 @@ interface Result {
 
 const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message).join('\n');
 
+/** The `Playback` a scenario plays with, if it has it at hand; without it, a play request is ignored. */
+export type PlaybackProvider = () => typeof Playback | null;
+
 export class Scenario {
-  readonly playback: Playback;
+  /** Still until the scenario first plays, then a `Playback` made from where it stood. */
+  #clock: Still | Playback;
+  readonly #playback: PlaybackProvider;
   #input: ScenarioInput = {};
   #result!: Result;
   readonly #listeners = new Set<Listener>();
   /** Inputs the last request changed quietly to keep the others valid, with the value given them. */
   #adjusted: ScenarioInput = {};
   #cache = new Map<(run: LabRun, tick: number) => unknown, Map<number, unknown>>();
+  #derived = new Map<(run: LabRun) => unknown, unknown>();
 
-  constructor(input: ScenarioInput = {}, time?: TimeSource) {
-    this.playback = new Playback(
-      20,
-      () => this.#notify({ run: false, tick: true }, 'playback'),
-      time,
-      // A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say.
-      () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback')),
-    );
+  /**
+   * `playback` gives the class that plays: a source has it at hand; a view on its own fetches it
+   * with the code that answers its requests, and only requests ask a scenario to play.
+   */
+  constructor(input: ScenarioInput = {}, playback: PlaybackProvider = () => null) {
+    this.#playback = playback;
+    this.#clock = new Still(20, this.#clockChanged);
     this.#apply(input);
   }
+
+  /** A clock refused or dropped (see `clockFailure`) changes no figure, only what the elements say. */
+  readonly #clockChanged = () => queueMicrotask(() => this.#notify({ run: false, tick: false }, 'playback'));
 
   get config(): LabConfig {
     return this.#result.config;
@@ -85,17 +98,33 @@ export class Scenario {
   get adjusted(): Readonly<ScenarioInput> {
     return this.#adjusted;
   }
+  /** The inputs as given, field by field, before normalization. */
+  get input(): Readonly<ScenarioInput> {
+    return this.#input;
+  }
   get run(): LabRun {
     return (this.#result.run ??= simulateValid(this.#result.config)); // normalized, so already valid
   }
   get tick(): number {
-    return this.playback.tick;
+    return this.#clock.tick;
+  }
+  /** Inspection seconds since tick 0, 0–60. */
+  get elapsed(): number {
+    return this.#clock.elapsed;
   }
   get playing(): boolean {
-    return this.playback.playing;
+    return this.#clock.playing;
   }
   get speed(): Speed {
-    return this.playback.speed;
+    return this.#clock.speed;
+  }
+  /** The source of real time in use for playback (see `clockFailure`). */
+  get time(): TimeSource {
+    return this.#clock.time;
+  }
+  /** Why the last time source given is not the one in use; null while it is. */
+  get clockFailure(): ClockFailure | null {
+    return this.#clock.clockFailure;
   }
 
   subscribe(listener: Listener): () => void {
@@ -107,36 +136,37 @@ export class Scenario {
   send(request: ScenarioRequest, origin: Origin): void {
     const result = this.#result;
     const before = { tick: this.tick, playing: this.playing, speed: this.speed };
-    const playback = this.playback;
-    if (request.type === 'configure' || request.type === 'replace') this.#adjusted = {};
+    const clock = this.#clock;
     switch (request.type) {
       case 'configure':
-        this.#apply(this.#merged(request.changes, origin));
+        this.#adjusted = request.adjusted ?? {};
+        this.#apply(this.#merged(request.changes));
         break;
       case 'replace':
+        this.#adjusted = {};
         this.#apply(request.input);
         break;
       case 'seek':
-        playback.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
+        clock.seek(Math.round(Number.isFinite(request.tick) ? request.tick : 0));
         break;
       case 'play':
-        playback.play();
+        this.#playing()?.play();
         break;
       case 'pause':
-        playback.pause();
+        clock.pause();
         break;
       case 'step':
-        playback.pause();
-        playback.seek(this.tick + 1);
+        clock.pause();
+        clock.seek(this.tick + 1);
         break;
       case 'restart':
-        playback.seek(0);
+        clock.seek(0);
         break;
       case 'speed':
-        playback.setSpeed(request.speed);
+        clock.setSpeed(request.speed);
         break;
       case 'time':
-        playback.setTime(request.time);
+        clock.setTime(request.time);
         break;
     }
     const change: Change = {
@@ -158,21 +188,34 @@ export class Scenario {
   }
 
   /**
-   * The inputs after `changes`. A request that makes another input fall out of range (fewer slots
-   * than A's reserved ones) clamps that input quietly: a valid edit never produces a notice.
+   * `fn(run)`, for a value that depends on the run alone (no tick): computed once per run, and
+   * shared by every element showing this scenario. Pass the same function each time.
    */
-  #merged(changes: ScenarioInput, origin: Origin): ScenarioInput {
+  derived<T>(fn: (run: LabRun) => T): T {
+    if (!this.#derived.has(fn)) this.#derived.set(fn, fn(this.run));
+    return this.#derived.get(fn) as T;
+  }
+
+  /** The clock as a `Playback`, made from the still one the first time; null while the scenario cannot play. */
+  #playing(): Playback | null {
+    if (this.#clock instanceof Still) {
+      const Playing = this.#playback();
+      if (!Playing) return null;
+      this.#clock = new Playing(
+        this.#clock,
+        () => this.#notify({ run: false, tick: true }, 'playback'),
+        this.#clockChanged,
+      );
+    }
+    return this.#clock;
+  }
+
+  /** The inputs after `changes`. */
+  #merged(changes: ScenarioInput): ScenarioInput {
     const next = { ...this.#input };
     for (const [field, value] of Object.entries(changes)) {
       if (value === undefined) delete next[field];
       else next[field] = value;
-    }
-    if (origin === 'request') {
-      const wrongBefore = new Set(this.problems.map((p) => p.field));
-      for (const p of normalizeConfig(next).problems) {
-        if (!(p.field in changes) && !wrongBefore.has(p.field) && p.used !== undefined)
-          next[p.field] = this.#adjusted[p.field] = p.used;
-      }
     }
     return next;
   }
@@ -191,7 +234,8 @@ export class Scenario {
     }
     this.#result = { config, problems };
     this.#cache = new Map();
-    this.playback.setHorizon(config.horizon);
+    this.#derived = new Map();
+    this.#clock.setHorizon(config.horizon);
   }
 
   #notify(change: Change, origin: Origin): void {

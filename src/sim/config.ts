@@ -544,47 +544,56 @@ export interface Preset {
 /** A preset is a few changes to the defaults (a test checks each against `validateConfig`). */
 const presetConfig = (changes: Partial<LabConfig>): LabConfig => Object.freeze({ ...DEFAULT_CONFIG, ...changes });
 
-export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = Object.freeze({
+/** Each preset's config: all the elements read of a preset. */
+export const PRESET_CONFIGS: Readonly<Record<PresetName, LabConfig>> = Object.freeze({
+  'stalled-dependency': presetConfig({ policy: 'shared-fifo' }),
+  'count-every-request': presetConfig({ policy: 'shared-round-robin' }),
+  'slow-vs-dead': presetConfig({
+    policy: 'shared-fifo',
+    slots: 4,
+    reservedA: 2,
+    aPerTick: 1,
+    bEvery: 1,
+    aFault: 'none',
+    aHold: 9,
+    aTimeout: 10,
+    bHold: 1,
+    bTimeout: 4,
+    queueCap: 0,
+  }),
+  'retry-storm': presetConfig({
+    policy: 'shared-fifo',
+    slots: 5,
+    reservedA: 3,
+    aPerTick: 1,
+    bEvery: 1,
+    aFault: 'stall',
+    aHold: 3,
+    aTimeout: 3,
+    bHold: 2,
+    bTimeout: 2,
+    queueCap: 6,
+    aRecovers: 3,
+    retries: 3,
+  }),
+});
+
+/** The presets with their titles: the model's API (the elements read `PRESET_CONFIGS`). */
+export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = /* @__PURE__ */ Object.freeze({
   'stalled-dependency': {
     title: 'Failure isolation: contain a stalled dependency',
-    config: presetConfig({ policy: 'shared-fifo' }),
+    config: PRESET_CONFIGS['stalled-dependency'],
   },
   'count-every-request': {
     title: 'Tenant service targets: count every offered request',
-    config: presetConfig({ policy: 'shared-round-robin' }),
+    config: PRESET_CONFIGS['count-every-request'],
   },
   'slow-vs-dead': {
     title: 'Failure isolation: a slow dependency hurts more than a dead one',
-    config: presetConfig({
-      policy: 'shared-fifo',
-      slots: 4,
-      reservedA: 2,
-      aPerTick: 1,
-      bEvery: 1,
-      aFault: 'none',
-      aHold: 9,
-      aTimeout: 10,
-      bHold: 1,
-      bTimeout: 4,
-      queueCap: 0,
-    }),
+    config: PRESET_CONFIGS['slow-vs-dead'],
   },
   'retry-storm': {
     title: 'Retries and recovery: a retry storm outlasts its cause',
-    config: presetConfig({
-      policy: 'shared-fifo',
-      slots: 5,
-      reservedA: 3,
-      aPerTick: 1,
-      bEvery: 1,
-      aFault: 'stall',
-      aHold: 3,
-      aTimeout: 3,
-      bHold: 2,
-      bTimeout: 2,
-      queueCap: 6,
-      aRecovers: 3,
-      retries: 3,
-    }),
+    config: PRESET_CONFIGS['retry-storm'],
   },
 });

@@ -10,6 +10,10 @@
  *
  * Type: sizes are in `em` of the page's text where the element sits, and the font is the page's,
  * unless `--bulkhead-font` names one.
+ *
+ * What only elements with controls, tables or pictures use (the accent, the soft tenant colours of
+ * held cells, the font of request ids, the focus ring) is with their styles in `widgets.ts`: a
+ * gate carries none of it.
  */
 import { css } from 'lit';
 
@@ -21,16 +25,11 @@ export const tokens = css`
     --_bg: var(--bulkhead-color-surface, light-dark(#ffffff, #15181d));
     --_panel: var(--bulkhead-color-panel, light-dark(#f3f5f8, #1f242b));
     --_line: var(--bulkhead-color-border, light-dark(#c3cad4, #3c4450));
-    --_accent: var(--bulkhead-color-accent, light-dark(#3b4bc8, #8d9bff));
     --_a: var(--bulkhead-color-a, light-dark(#a34a00, #ffab66));
-    --_a-soft: var(--bulkhead-color-a-soft, light-dark(#fbe3cf, #4a2d14));
     --_b: var(--bulkhead-color-b, light-dark(#1d5fa8, #7fb6ff));
-    --_b-soft: var(--bulkhead-color-b-soft, light-dark(#d6e6f8, #16324f));
     --_pass: var(--bulkhead-color-pass, light-dark(#17692d, #6fd88a));
     --_fail: var(--bulkhead-color-fail, light-dark(#a3121e, #ff8a8a));
     --_pending: var(--bulkhead-color-pending, light-dark(#6b5600, #e6cf6a));
-    --_focus: var(--bulkhead-color-focus, light-dark(#3b4bc8, #8d9bff));
-    --_mono: var(--bulkhead-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
     --_gap: var(--bulkhead-space, 0.5em);
     --_radius: var(--bulkhead-radius, 6px);
     font-family: var(--bulkhead-font, inherit);
@@ -53,10 +52,6 @@ export const tokens = css`
   *::after {
     box-sizing: border-box;
   }
-  :focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
   .notices {
     margin: 0 0 var(--_gap);
     padding: 0.4em 0.6em;
@@ -68,11 +63,5 @@ export const tokens = css`
   }
   .notices p {
     margin: 0;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    * {
-      transition: none !important;
-      animation: none !important;
-    }
   }
 `;

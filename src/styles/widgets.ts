@@ -1,7 +1,27 @@
 import { css } from 'lit';
 
-/** Native controls and tables, for the elements that have them (the gate does not). */
+/**
+ * Native controls, tables and pictures, for the elements that have them (the gate does not): their
+ * tokens (set by a page like those in `tokens.ts`), the focus ring, and the controls and tables.
+ */
 export const widgetStyles = css`
+  :host {
+    --_accent: var(--bulkhead-color-accent, light-dark(#3b4bc8, #8d9bff));
+    --_a-soft: var(--bulkhead-color-a-soft, light-dark(#fbe3cf, #4a2d14));
+    --_b-soft: var(--bulkhead-color-b-soft, light-dark(#d6e6f8, #16324f));
+    --_mono: var(--bulkhead-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
+    --_focus: var(--bulkhead-color-focus, light-dark(#3b4bc8, #8d9bff));
+  }
+  :focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
   button,
   select,
   input {

@@ -125,6 +125,46 @@ describe('labs without an id', () => {
   });
 });
 
+describe('keys worked out from the page', () => {
+  const lab = () => {
+    const el = document.createElement('bulkhead-lab');
+    el.setAttribute('loading', 'eager');
+    el.setAttribute('preset', 'stalled-dependency');
+    return el;
+  };
+
+  it('follow a change of id or preset of an earlier lab', async () => {
+    const [one, two] = await mountLabs(html`
+      <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>
+      <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`);
+    expect(notebook(two!).key).to.equal('stalled-dependency~2');
+    one!.id = 'first';
+    await waitUntil(() => notebook(two!).key === 'stalled-dependency~1', 'the second lab takes the freed key');
+    one!.removeAttribute('id');
+    one!.setAttribute('preset', 'slow-vs-dead');
+    await settled(one!);
+    await settled(two!);
+    expect([notebook(one!).key, notebook(two!).key]).to.deep.equal(['slow-vs-dead~1', 'stalled-dependency~1']);
+  });
+
+  it('leave a lab undrawn when another lab comes or goes and its own key stays', async () => {
+    const [one] = await mountLabs(html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`);
+    let drawn = 0;
+    const render = (one as unknown as { render(): unknown }).render.bind(one);
+    (one as unknown as { render(): unknown }).render = () => {
+      drawn++;
+      return render();
+    };
+    const later = lab();
+    one!.after(later);
+    await settled(later);
+    later.remove();
+    await settled(one!);
+    expect(drawn, 'drawings of the first lab').to.equal(0);
+    expect(notebook(one!).key).to.equal('stalled-dependency~1');
+  });
+});
+
 describe('permalink keys of labs whose ids share a prefix', () => {
   const pair = () => html`
     <bulkhead-lab loading="eager" id="a" permalink></bulkhead-lab>

@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../src/elements/measured-run/define.js'; // its own entry, not in the lab's bundle
 import type { RequestDetails, RequestName } from '../../src/scenario/events.js';
-import { REQUESTS } from '../../src/scenario/source.js';
+import { REQUESTS } from '../../src/scenario/events.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { buttonByLabel, choose, deep, deepAll, settled } from '../helpers/ui.js';

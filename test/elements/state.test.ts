@@ -94,6 +94,7 @@ describe('the element API before connection and before upgrade', () => {
     expect(textOf(gate)).to.contain('at tick 5');
     expect(textOf(gate)).to.contain('50 % of');
     request(gate, 'bulkhead-play-request');
+    await settled(gate); // a gate on its own fetches what answers requests on the first one
     time.advance(3_000); // one tick at 1×
     await settled(gate);
     expect(gate.tick).to.equal(6);

@@ -1,14 +1,18 @@
 import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
-import { idTaken, joinLabKeys, labKey, readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes, type Note } from '../../scenario/source.js';
-import { metricsAt, normalizeConfig, presets, quoteValue, recovery, type PresetName } from '../../sim/index.js';
+import { readPermalink, writePermalink } from '../../scenario/permalink.js';
+import { readConfigAttributes } from '../../scenario/config-attributes.js';
+import type { Note } from '../../scenario/notices.js';
+import { PRESET_CONFIGS } from '../../sim/config.js';
+import { metricsAt, normalizeConfig, quoteValue, recovery, type PresetName } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
 import { recoveryText } from './guides.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { LabKey } from './lab-key.js';
+import { SourceElement } from '../source-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type { GUIDES } from './steps.js';
@@ -77,8 +81,7 @@ const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((
  *   screen fits one screen of a blog column; 1em reads at the article's size).
  * @cssproperty --bulkhead-space - the base gap between pieces (default 0.5em).
  */
-export class BulkheadLab extends ScenarioElement {
-  static override readonly isSource = true;
+export class BulkheadLab extends SourceElement {
   static override readonly defaultHeadingLevel = 2;
   static override styles = [
     tokens,
@@ -341,14 +344,16 @@ export class BulkheadLab extends ScenarioElement {
   /** A page may add or change its steps at any time. */
   readonly #stepsChanged = new MutationObserver(() => this.#markSteps());
 
-  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `labKey`). */
+  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `lab-key.ts`). */
+  readonly #keys = new LabKey(this);
+
   get #labKey(): string {
-    return labKey(this);
+    return this.#keys.value;
   }
 
   /** A lab whose id an earlier lab has: its notes and permalink entries go under a key of its own. */
   protected override ownAttributeNotes(): Note[] {
-    if (!idTaken(this)) return [];
+    if (!this.#keys.idTaken) return [];
     const key = this.#labKey;
     return [
       {
@@ -359,7 +364,6 @@ export class BulkheadLab extends ScenarioElement {
       },
     ];
   }
-  #leaveLabKeys: (() => void) | null = null;
 
   readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
@@ -375,7 +379,6 @@ export class BulkheadLab extends ScenarioElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#leaveLabKeys = joinLabKeys(this);
     this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
@@ -389,8 +392,6 @@ export class BulkheadLab extends ScenarioElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#stepsChanged.disconnect();
-    this.#leaveLabKeys?.();
-    this.#leaveLabKeys = null;
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
     window.removeEventListener('beforeprint', this.#onBeforePrint);
     window.removeEventListener('hashchange', this.#onHashChange);
@@ -511,7 +512,7 @@ export class BulkheadLab extends ScenarioElement {
   protected override render() {
     const preset = this.getAttribute('preset');
     const experiment: Experiment =
-      preset !== null && Object.hasOwn(presets, preset) ? (preset as PresetName) : 'custom';
+      preset !== null && Object.hasOwn(PRESET_CONFIGS, preset) ? (preset as PresetName) : 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
     // The first screen shows whole once its views are drawn and the guided steps below it are here:
@@ -521,12 +522,15 @@ export class BulkheadLab extends ScenarioElement {
     // Until the sections after the first screen are outlined too, what comes below the lab would move.
     const building = near && !this.#eager && (stepsDue || !outlined || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
     const top = Math.min(6, this.level + 1);
+    const keys = this.#keys;
     const lab: LabView = {
       experiment,
       title,
       top,
       widgets: Math.min(6, top + 1),
-      key: this.#labKey,
+      get key() {
+        return keys.value; // worked out only by a section that shows it
+      },
       holds: (check) => this.#holds(check),
       steps: this.#guides?.[experiment] ?? null,
       recovery: near ? this.#recovery() : [],
@@ -562,7 +566,7 @@ export class BulkheadLab extends ScenarioElement {
   #recovery(): string[] {
     const { retries, aRecovers } = this.scenario.config;
     if (!retries && aRecovers == null) return [];
-    const from = this.scenario.at(recovery, 0);
+    const from = this.scenario.derived(recovery);
     return (['A', 'B'] as const).map((tenant) => recoveryText(tenant, from[tenant]));
   }
 

@@ -27,7 +27,7 @@ export interface LabView {
   widgets: number;
   /** The heading level of the first screen's widgets, which sit beside the sections, not in one. */
   top: number;
-  /** The lab's key for its notes (see `labKey`). */
+  /** The lab's key for its notes (see `lab-key.ts`), worked out when a section reads it. */
   key: string;
   /** Whether a guided step's condition holds now (see `step-check.ts`). */
   holds: (check: string) => boolean;

@@ -5,7 +5,7 @@
  * steps and a page's own (`<li data-check="…">`) are read the same way.
  */
 import { FAULTS, FIELDS, POLICIES, type LabConfig } from '../../sim/config.js';
-import { attributeOf } from '../../scenario/source.js';
+import { attributeOf } from '../../scenario/config-attributes.js';
 
 /** Whether a step's condition holds for these settings at this tick. */
 export type StepCheck = (config: Readonly<LabConfig>, tick: number) => boolean;

@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import { tokens } from '../../styles/tokens.js';
-import { ScenarioElement } from '../scenario-element.js';
+import { SourceElement } from '../source-element.js';
 
 /**
  * A scenario source without a UI of its own: it owns one config (from its attributes or `preset`),
@@ -13,8 +13,7 @@ import { ScenarioElement } from '../scenario-element.js';
  * @slot - the views and any other content.
  * @csspart notices - notices about attributes that were corrected.
  */
-export class BulkheadScenario extends ScenarioElement {
-  static override readonly isSource = true;
+export class BulkheadScenario extends SourceElement {
   static override styles = [
     tokens,
     css`

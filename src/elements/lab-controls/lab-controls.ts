@@ -4,7 +4,8 @@ import { RETRY_DEFAULTS, UI_RETRY_BUDGETS, quoteValue, retrySettings } from '../
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
 import { POLICY_WORDS, SETTING_LABEL } from '../labels.js';
-import { attributeOf, type Note } from '../../scenario/source.js';
+import { attributeOf } from '../../scenario/config-attributes.js';
+import type { Note } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';

@@ -1,5 +1,5 @@
 import { css, html } from 'lit';
-import type { Note } from '../../scenario/source.js';
+import type { Note } from '../../scenario/notices.js';
 import type { Tenant } from '../../sim/config.js';
 import { metricsAt } from '../../sim/derive.js';
 import { tokens } from '../../styles/tokens.js';

@@ -3,7 +3,7 @@ import { metricsAt, type TenantMetrics } from '../../sim/index.js';
 import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import type { Note } from '../../scenario/source.js';
+import type { Note } from '../../scenario/notices.js';
 import { GATE_LABEL, amplification, percent, windowNotes } from '../format.js';
 import { recovery } from '../../sim/requests.js';
 import { ContainerLayout } from '../container-layout.js';
@@ -105,9 +105,9 @@ export class OutcomeTable extends ScenarioElement {
     const full = this.window === 'full';
     const tick = full ? scenario.config.horizon : scenario.tick;
     const metrics = scenario.at(metricsAt, tick);
-    const reading = scenario.at(isolation, 0);
+    const reading = scenario.derived(isolation);
     const { retries, aRecovers } = scenario.config;
-    const recovered = scenario.at(recovery, 0);
+    const recovered = scenario.derived(recovery);
     const rows = [
       ...(retries ? [...ROWS.slice(0, 8), ...RETRY_ROWS, ...ROWS.slice(8)] : ROWS),
       ...(full ? fullRows(reading).slice(ROWS.length) : []),

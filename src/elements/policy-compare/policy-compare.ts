@@ -168,7 +168,7 @@ export class PolicyCompare extends ScenarioElement {
       <div class="cards" part="cards">
         ${
           // The comparison reads no tick: computed once per run.
-          this.scenario.at(comparison, 0).map((card) => {
+          this.scenario.derived(comparison).map((card) => {
             const { policy, d, held } = card;
             const current = policy === config.policy;
             const label = POLICY_WORDS[policy].label;

@@ -93,7 +93,7 @@ export class RequestInspector extends ScenarioElement {
   /** Why the request ended as it did, once it has by `tick` (or the window closed): nothing from after it. */
   #why(r: RequestRecord, tick: number) {
     return tick >= (r.end ?? this.scenario.config.horizon)
-      ? this.scenario.at(accountsIn(this.locale.value), 0).get(r.id)
+      ? this.scenario.derived(accountsIn(this.locale.value)).get(r.id)
       : undefined;
   }
 

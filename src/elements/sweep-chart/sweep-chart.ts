@@ -1,5 +1,6 @@
 import { css, html, svg } from 'lit';
-import { attributeOf, type Note } from '../../scenario/source.js';
+import { attributeOf } from '../../scenario/config-attributes.js';
+import type { Note } from '../../scenario/notices.js';
 import { POLICIES, RETRY_FIELDS, retrySettings, type LabRun } from '../../sim/index.js';
 import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure } from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';
@@ -133,7 +134,7 @@ export class SweepChart extends ScenarioElement {
   get points(): Sweep<SweepInput> {
     const field = FIELDS[KNOWN.input.indexOf(this.input)] ?? 'aTimeout';
     const measure = SWEEP_MEASURES.find((m) => m === this.measure) ?? 'b-completion-rate';
-    return this.scenario.at((views[field + measure] ??= (run) => sweep(run.config, field, measure)), 0);
+    return this.scenario.derived((views[field + measure] ??= (run) => sweep(run.config, field, measure)));
   }
 
   #choose(event: Event) {

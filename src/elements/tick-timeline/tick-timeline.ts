@@ -1,5 +1,6 @@
 import { css, html, type PropertyValues } from 'lit';
 import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scenario/clock.js';
+import * as serving from '../../scenario/serve.js';
 import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
@@ -82,6 +83,8 @@ type Cell = [cls: string, bits: Bit[], pick?: () => void, tabindex?: number];
  * @cssproperty --bulkhead-color-b - tenant B's colour.
  */
 export class TickTimeline extends ScenarioElement {
+  /** Its Play button plays at once, even on its own. */
+  static override readonly serving = serving;
   static override styles = [
     tokens,
     widgetStyles,
@@ -247,11 +250,11 @@ export class TickTimeline extends ScenarioElement {
     // nor the one that drew the rest is long. The frame stays hidden until then.
     else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(() => this.#drawPicture());
     this.#stopSecond();
-    const { playback } = this.scenario;
-    if (!playback.playing || !this.isConnected) return;
-    const elapsed = playback.elapsed;
-    const ms = ((Math.floor(elapsed + 1e-6) + 1 - elapsed) * 1000) / playback.speed;
-    const time = playback.time;
+    const scenario = this.scenario;
+    if (!scenario.playing || !this.isConnected) return;
+    const elapsed = scenario.elapsed;
+    const ms = ((Math.floor(elapsed + 1e-6) + 1 - elapsed) * 1000) / scenario.speed;
+    const time = scenario.time;
     this.#nextSecond = {
       time,
       handle: time.setTimeout(() => {
@@ -482,9 +485,8 @@ export class TickTimeline extends ScenarioElement {
 
   protected override render() {
     const scenario = this.scenario;
-    const { config, tick, playing, speed } = scenario;
+    const { config, tick, playing, speed, elapsed } = scenario;
     const { horizon } = config;
-    const elapsed = scenario.playback.elapsed;
     this.#slot = Math.min(this.#slot, config.slots - 1);
     const position = msg(str`tick ${tick} of ${horizon}`);
     return html`
@@ -522,7 +524,7 @@ export class TickTimeline extends ScenarioElement {
           )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.#accounts && this.scenario.at(this.#accounts(this.locale.value), 0).get(this.#picked)}</div>
+      <div part="account" aria-live="polite">${this.#picked && this.#accounts && this.scenario.derived(this.#accounts(this.locale.value)).get(this.#picked)}</div>
       <p class="legend">${msg(
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
       )}${

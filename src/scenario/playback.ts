@@ -1,0 +1,174 @@
+/**
+ * A playing scenario's clock: its position in inspection seconds advances at `speed` while playing,
+ * and it wakes its owner once per tick boundary (never per animation frame). Only what answers
+ * play requests loads it (`serve.ts`); a scenario that never plays stands on a `Still` clock.
+ */
+import {
+  WINDOW_SECONDS,
+  read,
+  realTime,
+  secondsPerTick,
+  tickAt,
+  type Clock,
+  type ClockFailure,
+  type Position,
+  type Speed,
+  type TimeSource,
+} from './clock.js';
+
+export class Playback implements Clock {
+  #startedAt = 0; // real ms when `elapsedAtStart` was taken
+  #elapsedAtStart: number;
+  #timer: unknown = null;
+  #playing = false;
+  #speed: Speed;
+  #clockFailure: ClockFailure | null;
+
+  #horizon: number;
+  readonly #onTick: () => void;
+  readonly #onClock: () => void;
+  #time: TimeSource;
+  /** The clock in use before this one, which worked: taken back when this one breaks. */
+  #previous: TimeSource;
+  /** This clock's last good reading. */
+  #lastNow = 0;
+
+  /** Goes on from `from`, paused; `onTick` hears each tick boundary it plays past, `onClock` each change of `clockFailure`. */
+  constructor(from: Position, onTick: () => void, onClock: () => void) {
+    this.#horizon = from.horizon;
+    this.#elapsedAtStart = from.elapsed;
+    this.#speed = from.speed;
+    this.#time = from.time;
+    this.#previous = from.previous;
+    this.#clockFailure = from.clockFailure;
+    this.#onTick = onTick;
+    this.#onClock = onClock;
+  }
+
+  get playing(): boolean {
+    return this.#playing;
+  }
+  get speed(): Speed {
+    return this.#speed;
+  }
+  get clockFailure(): ClockFailure | null {
+    return this.#clockFailure;
+  }
+  get time(): TimeSource {
+    return this.#time;
+  }
+
+  /**
+   * The clock's time. A clock that breaks while in use (throws, or gives no number) is dropped for
+   * the one before it, which goes on from where the broken one last was: nothing throws, and
+   * playback goes on.
+   */
+  #now(): number {
+    const now = read(this.#time);
+    if (typeof now === 'number') return (this.#lastNow = now);
+    const elapsed = this.#playing
+      ? Math.min(this.#elapsedAtStart + ((this.#lastNow - this.#startedAt) / 1000) * this.#speed, WINDOW_SECONDS)
+      : this.#elapsedAtStart;
+    const broken = this.#time;
+    this.#time = this.#previous;
+    this.#previous = realTime;
+    this.#clockFailure = now;
+    this.#elapsedAtStart = elapsed;
+    this.#startedAt = this.#now();
+    if (this.#timer !== null) {
+      try {
+        broken.clearTimeout(this.#timer);
+      } catch {
+        // a broken clock's timer may fire: it finds nothing changed
+      }
+      this.#timer = null;
+      this.#schedule();
+    }
+    this.#onClock();
+    return this.#startedAt;
+  }
+
+  get elapsed(): number {
+    if (!this.#playing) return this.#elapsedAtStart;
+    const now = this.#now(); // first: a broken clock is dropped here, which moves the start
+    const seconds = this.#elapsedAtStart + ((now - this.#startedAt) / 1000) * this.#speed;
+    return Math.min(seconds, WINDOW_SECONDS);
+  }
+
+  get tick(): number {
+    return tickAt(this.elapsed, this.#horizon);
+  }
+
+  play(): void {
+    if (this.#playing) return;
+    if (this.tick >= this.#horizon) this.#elapsedAtStart = 0; // play at the end starts over
+    this.#playing = true;
+    this.#startedAt = this.#now();
+    this.#schedule();
+  }
+
+  pause(): void {
+    if (!this.#playing) return;
+    this.#elapsedAtStart = this.elapsed;
+    this.#playing = false;
+    this.#cancel();
+  }
+
+  seek(tick: number): void {
+    this.#elapsedAtStart = Math.min(this.#horizon, Math.max(0, tick)) * secondsPerTick(this.#horizon);
+    this.#startedAt = this.#now();
+    if (this.#playing) this.#schedule();
+  }
+
+  setSpeed(speed: Speed): void {
+    this.#elapsedAtStart = this.elapsed;
+    this.#startedAt = this.#now();
+    this.#speed = speed;
+    if (this.#playing) this.#schedule();
+  }
+
+  setHorizon(horizon: number): void {
+    const tick = this.tick;
+    this.#horizon = horizon;
+    this.seek(tick);
+  }
+
+  setTime(time: TimeSource): void {
+    const now = read(time);
+    if (typeof now !== 'number') {
+      this.#clockFailure = now;
+      return this.#onClock();
+    }
+    const playing = this.#playing;
+    this.pause();
+    if (time !== this.#time) this.#previous = this.#time;
+    this.#time = time;
+    this.#lastNow = now;
+    const failed = this.#clockFailure !== null;
+    this.#clockFailure = null;
+    if (playing) this.play();
+    if (failed) this.#onClock();
+  }
+
+  #schedule(): void {
+    this.#cancel();
+    const next = (this.tick + 1) * secondsPerTick(this.#horizon);
+    const ms = Math.max(0, ((next - this.elapsed) * 1000) / this.#speed);
+    const from = this.tick;
+    this.#timer = this.#time.setTimeout(() => {
+      this.#timer = null;
+      if (this.tick >= this.#horizon) {
+        this.#elapsedAtStart = WINDOW_SECONDS;
+        this.#playing = false;
+      } else {
+        this.#schedule();
+      }
+      if (this.tick !== from) this.#onTick(); // a timer that fired early just waits on
+    }, ms);
+  }
+
+  #cancel(): void {
+    if (this.#timer !== null) this.#time.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
