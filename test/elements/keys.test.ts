@@ -34,6 +34,24 @@ afterEach(() => {
 });
 
 describe('labs without an id', () => {
+  it('read the page for their key only when a section needs it, not when they first draw', async () => {
+    // Reading the page walks every element in it and in its open shadow roots: on a long article at
+    // a phone's speed, that is most of a lab's upgrade.
+    const walk = Document.prototype.querySelectorAll;
+    let walks = 0;
+    Document.prototype.querySelectorAll = function (this: Document, selector: string) {
+      if (selector === '*') walks++;
+      return walk.call(this, selector);
+    } as typeof walk;
+    try {
+      const [lab] = await mountLabs(html`<bulkhead-lab preset="stalled-dependency"></bulkhead-lab>`);
+      expect(lab!.shadowRoot!.querySelector('header'), 'drawn').to.not.equal(null);
+      expect(walks).to.equal(0);
+    } finally {
+      Document.prototype.querySelectorAll = walk;
+    }
+  });
+
   const twoSame = () => html`
     <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>
     <bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`;

@@ -77,9 +77,12 @@ export class LabKey implements ReactiveController {
     return (this.#key ??= keyOf(this.#host)).value;
   }
 
-  /** Whether an earlier lab on the page has this lab's id, so that its key is numbered. */
+  /**
+   * Whether an earlier lab on the page has this lab's id, so that its key is numbered. A lab without
+   * an id answers without reading the page, as every lab asks this when it first draws.
+   */
   get idTaken(): boolean {
-    return (this.#key ??= keyOf(this.#host)).idTaken;
+    return this.#host.id !== '' && (this.#key ??= keyOf(this.#host)).idTaken;
   }
 
   hostConnected(): void {
