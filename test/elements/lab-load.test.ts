@@ -18,6 +18,16 @@ async function frames(n = 12) {
   }
 }
 
+/**
+ * Waits, frame by frame, until the lab shows its first screen and has outlined the sections after
+ * it, as a reader waits for it.
+ */
+async function shown(lab: BulkheadLab) {
+  const showing = () => lab.shadowRoot?.querySelector('.lab:not(.building, .reserving) tick-timeline');
+  for (let i = 0; i < 200 && !showing(); i++) await frames(1);
+  expect(showing(), 'the first screen shown').to.not.equal(null);
+}
+
 /** Scrolls down half a screen at a time, as a reader does, until the lab has drawn `selector`. */
 async function readDownTo(lab: Element, selector: string) {
   for (let i = 0; i < 20 && !lab.shadowRoot!.querySelector(selector); i++) {
@@ -53,7 +63,7 @@ describe('a lab while its page loads', () => {
 
   it('draws its first screen, and later sections only as the reader scrolls down to them', async () => {
     const lab = article();
-    await frames();
+    await shown(lab);
     expect(present(lab, FIRST_SCREEN)).to.deep.equal(FIRST_SCREEN);
     const waiting = [...lab.shadowRoot!.querySelectorAll('[data-section]')];
     expect(waiting.length, 'sections not drawn yet').to.be.greaterThan(0);
@@ -68,7 +78,7 @@ describe('a lab while its page loads', () => {
 
   it('as a reader meets it: a policy change shows beside the control, and below once drawn', async () => {
     const lab = article();
-    await frames();
+    await shown(lab);
     const gateB = () => textOf(deep(lab, 'outcome-gate[tenant="B"]:not([window])'));
     expect(gateB()).to.contain('1 completed of 4 required');
     deep<HTMLSelectElement>(lab, 'lab-controls', '#policy').focus();
@@ -94,14 +104,37 @@ describe('a lab while its page loads', () => {
     });
     await lab.updateComplete;
     watch.observe(lab.shadowRoot!, { childList: true, subtree: true });
-    await frames();
+    await shown(lab);
     watch.disconnect();
     expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
   });
 
+  it('shows its first screen, then outlines the sections after it a group per turn', async () => {
+    const lab = article();
+    const headings = () => lab.shadowRoot!.querySelectorAll('.heading.section, summary').length;
+    const counts: number[] = [];
+    let headingsWhenShown = -1;
+    const look = () => {
+      if (headings() !== counts.at(-1)) counts.push(headings());
+      if (headingsWhenShown < 0 && lab.shadowRoot!.querySelector('.lab:not(.building) tick-timeline'))
+        headingsWhenShown = headings();
+    };
+    await lab.updateComplete;
+    const watch = new MutationObserver(look);
+    watch.observe(lab.shadowRoot!, { childList: true, subtree: true, attributes: true });
+    await shown(lab);
+    watch.disconnect();
+    const all = headings();
+    expect(headingsWhenShown, 'headings when the first screen showed').to.be.below(all);
+    // After the first screen's own heading, each turn adds one.
+    const added = counts.slice(1).map((count, i) => count - counts[i]!);
+    expect(added.slice(1)).to.deep.equal(Array(added.length - 1).fill(1));
+    expect(counts.at(-1)).to.equal(all);
+  });
+
   it('takes Tab into a section not drawn yet: its heading takes the focus and the section draws', async () => {
     const lab = article();
-    await frames();
+    await shown(lab);
     expect(lab.shadowRoot!.querySelector('lab-notebook')).to.equal(null);
     const heading = deep(lab, '#h-notes');
     expect(heading.tabIndex, 'a section not drawn is a tab stop').to.equal(0);
@@ -120,7 +153,7 @@ describe('a lab while its page loads', () => {
     const lab = article(4000);
     lab.setAttribute('loading', 'lazy');
     lab.scrollIntoView();
-    await frames();
+    await shown(lab);
     window.scrollTo(0, 0);
     const hint = deep(lab, '#full-window [hidden]');
     expect(hint.getAttribute('hidden')).to.equal('until-found');
@@ -208,7 +241,7 @@ describe('a lab far below the viewport', () => {
       expect(textOf(lab)).to.contain('Failure isolation: contain a stalled dependency');
       expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight); // a screen, without bulkhead-lab.css
       lab.scrollIntoView();
-      await frames();
+      await shown(lab);
       expect(runs).to.be.greaterThan(0);
       expect(present(lab, FIRST_SCREEN)).to.deep.equal(FIRST_SCREEN);
     } finally {

@@ -31,6 +31,8 @@ const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
 
 /** The groups of the first screen: the inputs and gates, then playback and the picture. */
 const FIRST_GROUPS = 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspection');
+/** The groups after the first screen, outlined one per turn. */
+const LATER_GROUPS = GROUPS.length - FIRST_GROUPS;
 /** The views of the first screen, drawn one per turn, shown together. */
 const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((section) => section.id));
 
@@ -200,11 +202,12 @@ export class BulkheadLab extends SourceElement {
       .references a {
         color: var(--_accent);
       }
-      /* A lab not near the viewport yet keeps a screen's height: what it draws then pushes nothing
-         on screen down. */
+      /* A lab not near the viewport yet, or still outlining its later sections, keeps a screen's
+         height: what it draws then pushes nothing on screen down. */
       .far,
-      .building {
+      .reserving {
         min-height: 100vh;
+        align-content: start;
       }
       /* Until its first screen is drawn, the lab shows its header only: its pieces come in turns,
          and a reader sees them all at once, without each one pushing the next down. */
@@ -233,18 +236,18 @@ export class BulkheadLab extends SourceElement {
   /** The closed sections the reader has opened. */
   declare private opened: ReadonlySet<string>;
   /**
-   * Whether the sections after the first screen are outlined: their headings and text, drawn in a
-   * turn of their own after the lab came near, so that the first screen's turn stays short.
+   * How many groups of sections after the first screen are outlined: their headings and text, each
+   * group drawn in a turn of its own after the lab came near, so that no turn is long.
    */
-  declare private outlined: boolean;
+  declare private outlined: number;
   /** Whether the lab itself has come near the viewport: until then it draws only its header. */
   #near = false;
   /** Sections waiting for their turn to be drawn. */
   readonly #queued = new Set<string>();
   /** The modules of views being fetched, which `updateComplete` waits for. */
   readonly #loading: Promise<unknown>[] = [];
-  /** The sections whose view's module has been asked for. */
-  readonly #fetched = new Set<string>();
+  /** The modules asked for, by section, settled once here (or failed). */
+  readonly #fetched = new Map<string, Promise<unknown>>();
   /** The guided steps of every experiment, once fetched. */
   #guides: typeof GUIDES | null = null;
   #guidesAsked = false;
@@ -272,7 +275,11 @@ export class BulkheadLab extends SourceElement {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         if (entry.target === this) {
-          if (!this.#near) void inTurn(() => (this.outlined = true));
+          if (!this.#near) {
+            // The first screen's views, then the outline of the rest, a turn each.
+            for (const id of FIRST_VIEWS) this.#draw(id);
+            for (let n = 1; n <= LATER_GROUPS; n++) void inTurn(() => (this.outlined = n));
+          }
           this.#near = true;
         } else this.#draw((entry.target as HTMLElement).dataset.section!);
       }
@@ -287,7 +294,7 @@ export class BulkheadLab extends SourceElement {
     this.loading = null;
     this.drawn = new Set();
     this.opened = new Set();
-    this.outlined = false;
+    this.outlined = 0;
   }
 
   get #eager(): boolean {
@@ -301,16 +308,24 @@ export class BulkheadLab extends SourceElement {
     // A view whose element comes in a file of its own is drawn once that file is here, whole at
     // once, so it never grows under the reader after its section was drawn.
     const section = SECTIONS.find((s) => s.id === id);
-    void (section ? this.#fetch(section) : Promise.resolve()).then(() => inTurn(() => this.#drawNow(id)));
+    const fetching = section && this.#fetch(section);
+    if (fetching) void fetching.then(() => inTurn(() => this.#drawNow(id)));
+    else void inTurn(() => this.#drawNow(id));
   }
 
-  /** Fetches the module of a section's view, once; `updateComplete` waits for it. */
-  #fetch(section: Section): Promise<unknown> {
-    if (!section.load || this.#fetched.has(section.id)) return Promise.resolve();
-    this.#fetched.add(section.id);
-    const loading = section.load();
-    this.#loading.push(loading);
-    return loading.catch(() => {});
+  /**
+   * Fetches the module of a section's view, once; `updateComplete` waits for it. Null for a view
+   * with no module of its own.
+   */
+  #fetch(section: Section): Promise<unknown> | null {
+    if (!section.load) return null;
+    let fetched = this.#fetched.get(section.id);
+    if (!fetched) {
+      const loading = section.load();
+      this.#loading.push(loading);
+      this.#fetched.set(section.id, (fetched = loading.catch(() => {})));
+    }
+    return fetched;
   }
 
   #drawNow(id: string) {
@@ -370,7 +385,7 @@ export class BulkheadLab extends SourceElement {
   /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
   readonly #onBeforePrint = () => {
     this.#near = true;
-    this.outlined = true;
+    this.outlined = LATER_GROUPS;
     this.#loadGuides();
     this.drawn = new Set(SECTIONS.map((section) => section.id));
     this.performUpdate();
@@ -515,12 +530,14 @@ export class BulkheadLab extends SourceElement {
       preset !== null && Object.hasOwn(PRESET_CONFIGS, preset) ? (preset as PresetName) : 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
-    // The first screen shows whole once its views are drawn and the guided steps below it are here:
-    // steps arriving later would push down what the reader sees.
+    // The first screen shows whole once its views are drawn and the guided steps below it are here
+    // (steps arriving later would push down what the reader sees); later sections follow it, a
+    // group per turn, in the screen's height the lab keeps until they are all there.
     const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
-    const outlined = this.outlined || this.#eager;
-    // Until the sections after the first screen are outlined too, what comes below the lab would move.
-    const building = near && !this.#eager && (stepsDue || !outlined || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
+    const outlined = this.#eager ? LATER_GROUPS : this.outlined;
+    const lazy = near && !this.#eager;
+    const building = lazy && (stepsDue || outlined === 0 || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
+    const reserving = lazy && outlined < LATER_GROUPS;
     const top = Math.min(6, this.level + 1);
     const keys = this.#keys;
     const lab: LabView = {
@@ -536,7 +553,7 @@ export class BulkheadLab extends SourceElement {
       recovery: near ? this.#recovery() : [],
     };
     return html`
-      <article class="lab ${building ? 'building' : ''}" part="lab" aria-label=${title}>
+      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''}" part="lab" aria-label=${title}>
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
@@ -553,7 +570,7 @@ export class BulkheadLab extends SourceElement {
         ${this.renderNotices()}
         ${
           near
-            ? GROUPS.map((group, i) => (i < FIRST_GROUPS || outlined ? this.#renderGroup(group, lab) : nothing))
+            ? GROUPS.map((group, i) => (i < FIRST_GROUPS + outlined ? this.#renderGroup(group, lab) : nothing))
             : html`<div class="far"></div>`
         }
         <slot></slot>
