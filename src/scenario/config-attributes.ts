@@ -2,25 +2,36 @@
 import { DEFAULT_CONFIG, FIELDS, PRESET_CONFIGS, type LabConfig, type PresetName } from '../sim/config.js';
 import type { ScenarioInput } from './scenario.js';
 
+/** Each input's attribute, worked out once: elements read them on every update. */
+const ATTRIBUTES: ReadonlyMap<keyof LabConfig, string> = new Map(
+  FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)]),
+);
+
 /** `reservedA` ↔ `reserved-a`. */
-export const attributeOf = (field: keyof LabConfig): string => field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-export const CONFIG_ATTRIBUTES = [...FIELDS.map(attributeOf), 'preset'];
+export const attributeOf = (field: keyof LabConfig): string => ATTRIBUTES.get(field)!;
+export const CONFIG_ATTRIBUTES = [...ATTRIBUTES.values(), 'preset'];
+
+/** The element's `preset` when it names none, else null. */
+export function unknownPresetOf(element: Element): string | null {
+  const name = element.getAttribute('preset');
+  return name !== null && !Object.hasOwn(PRESET_CONFIGS, name) ? name : null;
+}
 
 /**
  * The raw inputs an element's attributes give: the preset's changes to the defaults, then each
- * config attribute; and a `preset` that names none (whose defaults are used). A function of the
- * current attributes only.
+ * config attribute (a `preset` that names none gives the defaults). A function of the current
+ * attributes only.
  */
-export function readConfigAttributes(element: Element): { input: ScenarioInput; unknownPreset: string | null } {
+export function readConfigAttributes(element: Element): ScenarioInput {
   const input: ScenarioInput = {};
   const name = element.getAttribute('preset');
   const preset = name !== null && Object.hasOwn(PRESET_CONFIGS, name) ? PRESET_CONFIGS[name as PresetName] : undefined;
   if (preset) {
     for (const field of FIELDS) if (preset[field] !== DEFAULT_CONFIG[field]) input[field] = preset[field];
   }
-  for (const field of FIELDS) {
-    const value = element.getAttribute(attributeOf(field));
+  for (const [field, attribute] of ATTRIBUTES) {
+    const value = element.getAttribute(attribute);
     if (value !== null) input[field] = value;
   }
-  return { input, unknownPreset: preset ? null : name };
+  return input;
 }

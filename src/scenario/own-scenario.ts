@@ -1,6 +1,6 @@
 /** The scenario an element's own config attributes describe: what a source shows, and a view on its own. */
 import { FIELDS } from '../sim/config.js';
-import { attributeOf, readConfigAttributes } from './config-attributes.js';
+import { attributeOf, readConfigAttributes, unknownPresetOf } from './config-attributes.js';
 import type { Issue } from './notices.js';
 import { Scenario, type PlaybackProvider } from './scenario.js';
 
@@ -16,13 +16,13 @@ export class OwnScenario {
 
   /** The scenario, made from the attributes the first time it is read. */
   get scenario(): Scenario {
-    return (this.#scenario ??= new Scenario(readConfigAttributes(this.#host).input, this.#playback));
+    return (this.#scenario ??= new Scenario(readConfigAttributes(this.#host), this.#playback));
   }
 
   /** What the element's notices say about this scenario: its clock, its preset, its corrected inputs. */
   get issues(): Issue[] {
     const { clockFailure, problems, config } = this.scenario;
-    const { unknownPreset } = readConfigAttributes(this.#host);
+    const unknownPreset = unknownPresetOf(this.#host);
     return [
       ...(clockFailure ? [{ kind: 'timeSource' as const, failure: clockFailure }] : []),
       ...(unknownPreset !== null ? [{ kind: 'preset' as const, name: unknownPreset }] : []),
@@ -34,7 +34,7 @@ export class OwnScenario {
   attributeChanged(name: string): void {
     const scenario = this.#scenario;
     if (!scenario) return; // made later, from the attributes as they are then
-    const { input } = readConfigAttributes(this.#host);
+    const input = readConfigAttributes(this.#host);
     if (name === 'preset') return scenario.send({ type: 'replace', input }, 'page');
     const field = FIELDS.find((f) => attributeOf(f) === name);
     if (field) scenario.send({ type: 'configure', changes: { [field]: input[field] } }, 'page');

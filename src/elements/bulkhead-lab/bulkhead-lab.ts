@@ -421,7 +421,7 @@ export class BulkheadLab extends SourceElement {
   }
 
   #savePermalink() {
-    const base = normalizeConfig(readConfigAttributes(this).input).config;
+    const base = normalizeConfig(readConfigAttributes(this)).config;
     const hash = writePermalink(location.hash, this.#labKey, this.scenario.config, base, this.scenario.tick);
     if (hash !== location.hash)
       history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
