@@ -36,7 +36,7 @@ afterEach(() => {
 describe('labs without an id', () => {
   it('read the page for their key only when a section needs it, not when they first draw', async () => {
     // Reading the page walks every element in it and in its open shadow roots: on a long article at
-    // a phone's speed, that is most of a lab's upgrade.
+    // a phone's speed, that was a tenth of a lab's upgrade.
     const walk = Document.prototype.querySelectorAll;
     let walks = 0;
     Document.prototype.querySelectorAll = function (this: Document, selector: string) {
