@@ -213,6 +213,27 @@ const WATCH_DRAWN = (opener) => {
   return true;
 };
 
+// In the page, given the Scheduling policy select: records in `benchDrawnAt` the start of the frame
+// after the one that first showed the new policy's help under it, which the lab draws with every
+// view of the change, in the frame after the one that painted the select.
+const WATCH_REDRAWN = (select) => {
+  window.benchDrawnAt = null;
+  const help = select.getRootNode().getElementById('policy-help');
+  if (!help) return false;
+  const before = help.textContent;
+  const started = performance.now();
+  let shown = false;
+  const frame = (now) => {
+    if (shown) window.benchDrawnAt = now;
+    else {
+      shown = help.textContent !== before;
+      if (now - started < 20_000) requestAnimationFrame(frame);
+    }
+  };
+  requestAnimationFrame(frame);
+  return true;
+};
+
 const isOpen = (opener) =>
   opener.evaluate((el) => el.closest('details')?.open ?? el.getAttribute('aria-expanded') === 'true');
 
@@ -233,6 +254,7 @@ const INTERACTIONS = [
   {
     label: 'policy change (Scheduling policy, arrow key)',
     control: CONTROLS.policy,
+    watch: WATCH_REDRAWN,
     act: (page, control) => step(page, control, ['ArrowDown', 'ArrowUp']),
   },
   {
@@ -257,6 +279,7 @@ const INTERACTIONS = [
     label: `open ${name}`,
     control: (lab) => CONTROLS.section(lab, name),
     opener: true,
+    watch: WATCH_DRAWN,
     before: async (page, _lab, control) => {
       if (await isOpen(control)) await control.click();
     },
@@ -274,6 +297,7 @@ const INTERACTIONS = [
       await readThrough(page);
       return reach(page, ...CONTROLS.policy(lab));
     },
+    watch: WATCH_REDRAWN,
     act: (page, control) => step(page, control, ['ArrowDown', 'ArrowUp']),
   },
 ];
@@ -326,7 +350,7 @@ async function interactions(browser, server, repeats) {
         progress(`  ${i + 1} of ${repeats}`);
         await interaction.before?.(page, lab, control);
         await settle(page);
-        watched = interaction.opener && (await control.evaluate(WATCH_DRAWN));
+        watched = Boolean(interaction.watch) && (await control.evaluate(interaction.watch));
         const from = await now();
         const check = await interaction.act(page, control);
         await settle(page);
@@ -350,6 +374,7 @@ async function interactions(browser, server, repeats) {
         label: interaction.label,
         durations,
         drawn: watched ? drawn : null,
+        drawnAs: interaction.watch === WATCH_REDRAWN ? 'the change drawn and' : 'its content',
         worst: worstFrame(frames, server.url),
       });
     }
@@ -483,11 +508,12 @@ export function figuresBlock(figures) {
         `| ${i.label}, event to next paint (${times(values.length, 'time')}) | ≤ ${BARS.interaction} ms | median ${show(median(values))} (${range(values, show)}); library script in one frame ${frameText(i.worst)} | ${met(median(values) <= BARS.interaction)} |`,
       ];
       if (i.drawn) {
-        // A section drawn on its `toggle` event is drawn in a later task than the click, after its next paint.
+        // A section drawn on its `toggle` event, and what a change of input changes, are drawn in a
+        // later task than the input, after its next paint.
         const drawn = i.drawn.map((d) => d ?? Infinity);
         const shown = (d) => (d === Infinity ? 'never drawn' : ms(d));
         rows.push(
-          `| ${i.label}, event to its content painted | ≤ ${BARS.interaction} ms | median ${shown(median(drawn))} (${range(drawn, shown)}) | ${met(median(drawn) <= BARS.interaction)} |`,
+          `| ${i.label}, event to ${i.drawnAs} painted | ≤ ${BARS.interaction} ms | median ${shown(median(drawn))} (${range(drawn, shown)}) | ${met(median(drawn) <= BARS.interaction)} |`,
         );
       }
       return rows;

@@ -10,6 +10,7 @@ import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
 import type { LabConfig } from '../sim/config.js';
+import { paintDue } from '../scenario/frames.js';
 
 /**
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
@@ -96,9 +97,13 @@ export abstract class ScenarioElement extends LitElement {
   /** The language this element speaks: its own `lang`, else the nearest ancestor's, else the document's. */
   protected readonly locale = new LocaleController(this);
 
-  /** Every update runs in the element's language, once its words are loaded. */
+  /**
+   * Every update runs in the element's language, once its words are loaded, and after the browser
+   * has painted a reader's input that is being answered (`paintFirst`).
+   */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    return this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
+    const update = () => this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
+    return paintDue()?.then(update) ?? update();
   }
 
   constructor() {

@@ -15,21 +15,6 @@ const nextFrame = (): Promise<void> =>
   // animation frame would then not tell what follows in that task apart from the page's own work.
   new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve())));
 
-/**
- * Runs `task` in a task after the next frame, so that it and the script before it fall in frames of
- * their own; in a hidden tab, which paints nothing, after a short wait instead.
- */
-export function afterFrame(task: () => void): void {
-  let ran = false;
-  const run = () => {
-    if (ran) return;
-    ran = true;
-    task();
-  };
-  requestAnimationFrame(() => setTimeout(run));
-  setTimeout(run, 100);
-}
-
 const queue: (() => void)[] = [];
 let running = false;
 let printing = false;

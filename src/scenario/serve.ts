@@ -7,6 +7,7 @@
 import { normalizeConfig } from '../sim/config.js';
 import { isSpeed } from './clock.js';
 import { REQUESTS, emit, type RequestName } from './events.js';
+import { paintFirst } from './frames.js';
 import { ownFields } from './own-fields.js';
 import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 
@@ -40,11 +41,15 @@ function keepingValid(scenario: Scenario, changes: ScenarioInput): ScenarioReque
   return { type: 'configure', changes: { ...changes, ...adjusted }, adjusted };
 }
 
-/** Answers one request event, given as its name and (a copy of) its detail. */
+/**
+ * Answers one request event, given as its name and (a copy of) its detail. The scenario changes at
+ * once; the elements draw the change after the browser has painted the input that asked for it.
+ */
 export function answer(scenario: Scenario, name: RequestName, detail: ScenarioInput): void {
   const request = REQUEST_OF[name](detail);
-  if (request)
-    scenario.send(request.type === 'configure' ? keepingValid(scenario, request.changes) : request, 'request');
+  if (!request) return;
+  paintFirst();
+  scenario.send(request.type === 'configure' ? keepingValid(scenario, request.changes) : request, 'request');
 }
 
 /** Makes `host` answer request events for `scenario` and announce what they change; returns how to stop. */

@@ -273,3 +273,21 @@ describe('a lab far below the viewport', () => {
     expect(textOf(gate)).not.to.contain('no scenario source');
   });
 });
+
+describe("a reader's input", () => {
+  it('is painted before the lab draws what it changed, which comes in the next frame', async () => {
+    const lab = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
+    );
+    const gateB = () => textOf(deep(lab, 'outcome-gate[tenant="B"]:not([window])'));
+    const before = gateB();
+    const select = deep<HTMLSelectElement>(lab, 'lab-controls', '#policy');
+    select.value = 'strict-partitions';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(lab.config.policy, 'answered at once').to.equal('strict-partitions');
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(gateB(), 'not drawn before the paint').to.equal(before);
+    await settled(lab);
+    expect(gateB()).to.contain('4 completed of 4 required');
+  });
+});

@@ -45,7 +45,10 @@ export const textOf = (el: Element): string => ((el.shadowRoot ?? el).textConten
  */
 export async function settled(el: Element): Promise<void> {
   const lit = el as LitElement;
-  if ('updateComplete' in lit) await lit.updateComplete;
+  // An update may ask for another as it ends (a focus moved, a request answered), drawn a frame later.
+  if ('updateComplete' in lit)
+    do await lit.updateComplete;
+    while (lit.isUpdatePending);
   const waiting = () => !el.shadowRoot?.querySelector('tbody tr') || el.shadowRoot.querySelector('.frame.measuring');
   for (let frame = 0; el.localName === 'tick-timeline' && waiting(); frame++) {
     if (frame === 60 || !el.isConnected) break; // a timeline that is not rendered (display: none) never draws

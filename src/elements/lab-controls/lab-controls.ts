@@ -167,6 +167,8 @@ export class LabControls extends ScenarioElement {
   declare private refused: { field: NumberField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
   #editStart: number | null = null;
+  /** The number box the reader is typing in, from its first keystroke until the edit is done (`change`). */
+  #typing: HTMLInputElement | null = null;
 
   constructor() {
     super();
@@ -203,6 +205,7 @@ export class LabControls extends ScenarioElement {
   /** Applies a typed number once it is a valid whole number in range; leaves the box alone while it is not. */
   #onNumber(field: NumberField, event: Event, commit: boolean) {
     const input = event.target as HTMLInputElement;
+    this.#typing = commit ? null : input;
     const { min, max } = uiRangeOf(field, this.scenario.config);
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
@@ -260,11 +263,13 @@ export class LabControls extends ScenarioElement {
 
   /**
    * Every control shows the source's value after each render, also when the reader or a page script
-   * changed the control since: a property binding would skip a value it already set once.
+   * changed the control since: a property binding would skip a value it already set once. A number
+   * the reader is still typing is left alone: a render may come a frame after the key it answers.
    */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
+      if (control === this.#typing) continue;
       const value = valueOf(this.scenario.config, control.name as keyof LabConfig);
       if (control.type === 'radio') control.checked = control.value === value;
       else if (control.value !== value) control.value = value;
