@@ -43,17 +43,28 @@ export const wholeLabs = (page: Page): Promise<unknown> =>
     const labs = Array.from(document.querySelectorAll('bulkhead-lab'));
     for (const lab of labs) lab.setAttribute('loading', 'eager');
     await Promise.all(labs.map((lab) => (lab as unknown as { updateComplete: unknown }).updateComplete));
-    for (let i = 0; i < 10; i++) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    // Then until every lab's picture is drawn, which comes in a turn of its own. (No named function
+    // in here: the test's TypeScript compiler would wrap it in a helper the page does not have.)
+    for (
+      let i = 0;
+      i < 10 ||
+      (i < 300 &&
+        labs.some((lab) => !lab.shadowRoot?.querySelector('tick-timeline')?.shadowRoot?.querySelector('tbody tr')));
+      i++
+    )
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
   });
 
 /** Text a reader sees in an element found by a chain of selectors, each inside the previous one's shadow root. */
 export const shadowText = (page: Page, ...selectors: string[]): Promise<string> =>
-  page.evaluate((chain) => {
+  page.evaluate(async (chain) => {
     let node: Element = document.documentElement;
     for (const selector of chain) {
       const found = (node.shadowRoot ?? node).querySelector(selector);
       if (!found) throw new Error(`nothing matches ${selector} inside <${node.localName}>`);
       node = found;
+      // A change a request asked for is drawn a frame after it: read what is drawn once it is.
+      await (node as Element & { updateComplete?: Promise<unknown> }).updateComplete;
     }
     return ((node.shadowRoot ?? node).textContent ?? '').replace(/\s+/g, ' ').trim();
   }, selectors);

@@ -276,9 +276,16 @@ export class BulkheadLab extends SourceElement {
         if (!entry.isIntersecting) continue;
         if (entry.target === this) {
           if (!this.#near) {
-            // The first screen's views, then the outline of the rest, a turn each.
+            // The first screen's views, then the outline of the rest, a turn each; each group is
+            // queued as the one before is drawn, so that other pieces (a picture, another lab's
+            // first screen) are not kept waiting behind the whole outline.
             for (const id of FIRST_VIEWS) this.#draw(id);
-            for (let n = 1; n <= LATER_GROUPS; n++) void inTurn(() => (this.outlined = n));
+            const outline = (n: number): unknown =>
+              inTurn(() => {
+                this.outlined = n;
+                if (n < LATER_GROUPS) outline(n + 1);
+              });
+            outline(1);
           }
           this.#near = true;
         } else this.#draw((entry.target as HTMLElement).dataset.section!);

@@ -167,8 +167,11 @@ export class LabControls extends ScenarioElement {
   declare private refused: { field: NumberField; value: string } | null;
   /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
   #editStart: number | null = null;
-  /** The number box the reader is typing in, from its first keystroke until the edit is done (`change`). */
-  #typing: HTMLInputElement | null = null;
+  /**
+   * The number box the reader is typing in, from its first keystroke until the edit is done
+   * (`change`), and the value its typing left the scenario at.
+   */
+  #typing: { box: HTMLInputElement; value: number } | null = null;
 
   constructor() {
     super();
@@ -205,11 +208,11 @@ export class LabControls extends ScenarioElement {
   /** Applies a typed number once it is a valid whole number in range; leaves the box alone while it is not. */
   #onNumber(field: NumberField, event: Event, commit: boolean) {
     const input = event.target as HTMLInputElement;
-    this.#typing = commit ? null : input;
     const { min, max } = uiRangeOf(field, this.scenario.config);
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
     const now = +valueOf(this.scenario.config, field);
+    this.#typing = commit ? null : { box: input, value: valid ? value : now };
     if (valid) this.refused = null;
     if (valid && value !== now) this.#change({ [field]: value });
     else if (commit && !valid) {
@@ -264,13 +267,15 @@ export class LabControls extends ScenarioElement {
   /**
    * Every control shows the source's value after each render, also when the reader or a page script
    * changed the control since: a property binding would skip a value it already set once. A number
-   * the reader is still typing is left alone: a render may come a frame after the key it answers.
+   * the reader is still typing is left alone while nothing else changed it: a render may come a
+   * frame after the key it answers.
    */
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
-      if (control === this.#typing) continue;
       const value = valueOf(this.scenario.config, control.name as keyof LabConfig);
+      // What the reader typed stays while the scenario holds what that typing gave it.
+      if (control === this.#typing?.box && +value === this.#typing.value) continue;
       if (control.type === 'radio') control.checked = control.value === value;
       else if (control.value !== value) control.value = value;
     }
