@@ -11,11 +11,15 @@ const ATTRIBUTES: ReadonlyMap<keyof LabConfig, string> = new Map(
 export const attributeOf = (field: keyof LabConfig): string => ATTRIBUTES.get(field)!;
 export const CONFIG_ATTRIBUTES = [...ATTRIBUTES.values(), 'preset'];
 
-/** The element's `preset` when it names none, else null. */
-export function unknownPresetOf(element: Element): string | null {
+/** The preset the element's `preset` attribute names, or null (none given, or an unknown name). */
+export function presetOf(element: Element): PresetName | null {
   const name = element.getAttribute('preset');
-  return name !== null && !Object.hasOwn(PRESET_CONFIGS, name) ? name : null;
+  return name !== null && Object.hasOwn(PRESET_CONFIGS, name) ? (name as PresetName) : null;
 }
+
+/** The element's `preset` when it names none, else null. */
+export const unknownPresetOf = (element: Element): string | null =>
+  presetOf(element) ? null : element.getAttribute('preset');
 
 /**
  * The raw inputs an element's attributes give: the preset's changes to the defaults, then each
@@ -24,9 +28,9 @@ export function unknownPresetOf(element: Element): string | null {
  */
 export function readConfigAttributes(element: Element): ScenarioInput {
   const input: ScenarioInput = {};
-  const name = element.getAttribute('preset');
-  const preset = name !== null && Object.hasOwn(PRESET_CONFIGS, name) ? PRESET_CONFIGS[name as PresetName] : undefined;
-  if (preset) {
+  const name = presetOf(element);
+  if (name) {
+    const preset = PRESET_CONFIGS[name];
     for (const field of FIELDS) if (preset[field] !== DEFAULT_CONFIG[field]) input[field] = preset[field];
   }
   for (const [field, attribute] of ATTRIBUTES) {

@@ -2,10 +2,9 @@ import { IntersectionController } from '@lit-labs/observers/intersection-control
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
 import { readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { readConfigAttributes } from '../../scenario/config-attributes.js';
+import { presetOf, readConfigAttributes } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { PRESET_CONFIGS } from '../../sim/config.js';
-import { metricsAt, normalizeConfig, quoteValue, recovery, type PresetName } from '../../sim/index.js';
+import { metricsAt, normalizeConfig, quoteValue, recovery } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL } from '../format.js';
@@ -532,9 +531,7 @@ export class BulkheadLab extends SourceElement {
   }
 
   protected override render() {
-    const preset = this.getAttribute('preset');
-    const experiment: Experiment =
-      preset !== null && Object.hasOwn(PRESET_CONFIGS, preset) ? (preset as PresetName) : 'custom';
+    const experiment: Experiment = presetOf(this) ?? 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
     // The first screen shows whole once its views are drawn and the guided steps below it are here
