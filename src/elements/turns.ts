@@ -6,16 +6,18 @@
  * drawn before the page is laid out for print.
  */
 /**
- * Resolves once the browser has painted a frame: in the task after the next animation frame's
- * callbacks, so that each piece runs at the start of a frame of its own and no two pieces share one.
- * A hidden tab paints nothing, so its pieces wait until it is shown.
+ * Resolves at the start of a frame of its own, so that no two pieces share one. A hidden tab paints
+ * nothing, so its pieces wait until it is shown.
  */
 const nextFrame = (): Promise<void> =>
   // Not setTimeout(resolve): a timer that calls a native function names no script, and a long
   // animation frame would then not tell what follows in that task apart from the page's own work.
   new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve())));
 
-const queue: (() => void)[] = [];
+/** The element a piece draws in, the piece, and what settles its promise. */
+type Turn = [owner: Element, piece: () => void, done: () => void];
+
+const queue: Turn[] = [];
 let running = false;
 let printing = false;
 
@@ -25,35 +27,42 @@ export const isPrinting = (): boolean => printing;
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeprint', () => {
     printing = true;
-    for (let piece = queue.shift(); piece; piece = queue.shift()) piece();
+    for (let turn = queue.shift(); turn; turn = queue.shift()) take(turn);
   });
   window.addEventListener('afterprint', () => (printing = false));
 }
 
+/** Runs a turn's piece, unless its element has left the page since, and settles the turn. */
+function take([owner, piece, done]: Turn): void {
+  try {
+    if (owner.isConnected) piece();
+  } catch (error) {
+    reportError(error);
+  }
+  done();
+}
+
 async function run(): Promise<void> {
   running = true;
-  for (let piece = queue.shift(); piece; piece = queue.shift()) {
-    await nextFrame();
-    try {
-      piece();
-    } catch (error) {
-      reportError(error);
-    }
+  for (let turn = queue.shift(); turn; turn = queue.shift()) {
+    // A piece whose element has left the page is dropped at once, not in a frame of its own: a page
+    // that removes its labs does not keep them alive until their turns come. An element put back on
+    // the page queues again what it still has to draw.
+    if (turn[0].isConnected) await nextFrame();
+    take(turn);
   }
   running = false;
 }
 
-/** Runs `piece` in a task of its own, after every piece queued before it; resolves once it ran. */
-export function inTurn(piece: () => void): Promise<void> {
-  if (printing) {
-    piece();
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    queue.push(() => {
-      piece();
-      resolve();
-    });
+/**
+ * Runs `piece`, which draws in `owner`, in a task of its own after every piece queued before it;
+ * resolves once it ran, or once it was dropped because `owner` left the page.
+ */
+export function inTurn(owner: Element, piece: () => void): Promise<void> {
+  return new Promise((done) => {
+    const turn: Turn = [owner, piece, done];
+    if (printing) return take(turn);
+    queue.push(turn);
     if (!running) void run();
   });
 }

@@ -132,6 +132,30 @@ describe('a lab while its page loads', () => {
     expect(counts.at(-1)).to.equal(all);
   });
 
+  it('draws nothing while taken off the page mid-way, and goes on where it was once put back', async () => {
+    const lab = article();
+    const box = lab.parentElement!;
+    const headings = () => lab.shadowRoot!.querySelectorAll('.heading.section, summary').length;
+    // Taken off once its timeline is there, before the picture's turn came.
+    const frame = () => lab.shadowRoot!.querySelector('tick-timeline')?.shadowRoot?.querySelector('.frame');
+    for (let i = 0; i < 100 && !frame(); i++) await frames(1);
+    await nextFrame();
+    expect(deepAll(lab, 'tick-timeline', 'tbody tr'), 'the picture drawn').to.have.length(0);
+    lab.remove();
+    const off = { views: present(lab, FIRST_SCREEN).join(), headings: headings() };
+    await frames(16);
+    expect({ views: present(lab, FIRST_SCREEN).join(), headings: headings() }, 'drawn off the page').to.deep.equal(off);
+    box.append(lab);
+    await shown(lab);
+    const picture = deep(lab, 'tick-timeline', '.frame');
+    for (let i = 0; i < 30 && getComputedStyle(picture).visibility !== 'visible'; i++) await frames(1);
+    expect(getComputedStyle(picture).visibility, "the timeline's picture").to.equal('visible');
+    const drawn = headings();
+    await frames(4);
+    expect(headings(), 'the outline whole').to.equal(drawn);
+    expect(drawn).to.be.above(off.headings);
+  });
+
   it('takes Tab into a section not drawn yet: its heading takes the focus and the section draws', async () => {
     const lab = article();
     await shown(lab);

@@ -273,24 +273,30 @@ export class BulkheadLab extends SourceElement {
     callback: (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        if (entry.target === this) {
-          if (!this.#near) {
-            // The first screen's views, then the outline of the rest, a turn each; each group is
-            // queued as the one before is drawn, so that other pieces (a picture, another lab's
-            // first screen) are not kept waiting behind the whole outline.
-            for (const id of FIRST_VIEWS) this.#draw(id);
-            const outline = (n: number): unknown =>
-              inTurn(() => {
-                this.outlined = n;
-                if (n < LATER_GROUPS) outline(n + 1);
-              });
-            outline(1);
-          }
-          this.#near = true;
-        } else this.#draw((entry.target as HTMLElement).dataset.section!);
+        if (entry.target === this) this.#comeNear();
+        else this.#draw((entry.target as HTMLElement).dataset.section!);
       }
     },
   });
+
+  /** The turn of the outline's next group, while one is queued. */
+  #outlining: Promise<void> | null = null;
+
+  /**
+   * Queues the first screen's views, then the outline of the rest, a turn each: each group is queued
+   * as the one before is drawn, so that other pieces (a picture, another lab's first screen) are not
+   * kept waiting behind the whole outline. Queues only what is neither drawn nor queued, so a lab
+   * put back on the page goes on where it was.
+   */
+  #comeNear() {
+    this.#near = true;
+    for (const id of FIRST_VIEWS) this.#draw(id);
+    if (!this.#outlining && this.outlined < LATER_GROUPS)
+      this.#outlining = inTurn(this, () => this.outlined++).then(() => {
+        this.#outlining = null;
+        if (this.isConnected) this.#comeNear();
+      });
+  }
 
   constructor() {
     super();
@@ -315,8 +321,8 @@ export class BulkheadLab extends SourceElement {
     // once, so it never grows under the reader after its section was drawn.
     const section = SECTIONS.find((s) => s.id === id);
     const fetching = section && this.#fetch(section);
-    if (fetching) void fetching.then(() => inTurn(() => this.#drawNow(id)));
-    else void inTurn(() => this.#drawNow(id));
+    if (fetching) void fetching.then(() => inTurn(this, () => this.#drawNow(id)));
+    else void inTurn(this, () => this.#drawNow(id));
   }
 
   /**
@@ -408,6 +414,7 @@ export class BulkheadLab extends SourceElement {
       window.addEventListener('hashchange', this.#onHashChange);
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
     }
+    if (this.#near) this.#comeNear();
   }
 
   override disconnectedCallback(): void {
@@ -418,6 +425,7 @@ export class BulkheadLab extends SourceElement {
     window.removeEventListener('hashchange', this.#onHashChange);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
+    this.#queued.clear();
   }
 
   #restorePermalink() {

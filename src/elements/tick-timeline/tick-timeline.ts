@@ -248,7 +248,7 @@ export class TickTimeline extends ScenarioElement {
     // Laying out the picture is most of what drawing a timeline costs the first time: once the
     // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
     // nor the one that drew the rest is long. The frame stays hidden until then.
-    else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(() => this.#drawPicture());
+    else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(this, () => this.#drawPicture());
     this.#stopSecond();
     const scenario = this.scenario;
     if (!scenario.playing || !this.isConnected) return;
@@ -268,6 +268,7 @@ export class TickTimeline extends ScenarioElement {
     super.disconnectedCallback();
     this.#stopSecond();
     this.#width?.disconnect();
+    this.#picture = null;
   }
 
   override connectedCallback(): void {
@@ -280,7 +281,7 @@ export class TickTimeline extends ScenarioElement {
   #picture: Promise<void> | null = null;
 
   #drawPicture() {
-    if (this.#drawn.length || !this.isConnected) return void (this.#picture = null);
+    if (this.#drawn.length) return void (this.#picture = null);
     const table = this.renderRoot.querySelector('table')!;
     this.locale.run(() => this.#fill(table));
     // Printing lays the page out at once: no time to check the width, as the frame would stay hidden.
