@@ -165,13 +165,12 @@ export class LabControls extends ScenarioElement {
   declare words: string | null;
   /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
   declare private refused: { field: NumberField; value: string } | null;
-  /** The value a number box held when the reader started typing: a typed value that ends out of range goes back to it. */
-  #editStart: number | null = null;
   /**
-   * The number box the reader is typing in, from its first keystroke until the edit is done
-   * (`change`), and the value its typing left the scenario at.
+   * The number box the reader is editing, from its focus until the edit is done (`change`): the
+   * value it held at the start, which a typed value that ends out of range goes back to, and the
+   * value its typing left the scenario at.
    */
-  #typing: { box: HTMLInputElement; value: number } | null = null;
+  #edit: { box: HTMLInputElement; start: number; value: number } | null = null;
 
   constructor() {
     super();
@@ -212,17 +211,16 @@ export class LabControls extends ScenarioElement {
     const value = Number(input.value);
     const valid = input.value.trim() !== '' && Number.isInteger(value) && value >= min && value <= max;
     const now = +valueOf(this.scenario.config, field);
-    this.#typing = commit ? null : { box: input, value: valid ? value : now };
+    const start = this.#edit?.box === input ? this.#edit.start : now;
+    this.#edit = commit ? null : { box: input, start, value: valid ? value : now };
     if (valid) this.refused = null;
     if (valid && value !== now) this.#change({ [field]: value });
     else if (commit && !valid) {
       // Typing applies each valid prefix at once ("15" on the way to "150"): go back to where the edit began.
-      const before = this.#editStart ?? now;
       this.refused = { field, value: input.value.trim().slice(0, 12) };
-      if (before !== now) this.#change({ [field]: before });
-      input.value = String(before);
+      if (start !== now) this.#change({ [field]: start });
+      input.value = String(start);
     }
-    if (commit) this.#editStart = null;
   }
 
   #renderNumber(config: LabConfig, { field, disabledBecause }: NumberControl) {
@@ -235,7 +233,7 @@ export class LabControls extends ScenarioElement {
       <label for=${id}>${SETTING_LABEL[field]}</label>
       <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" name=${field}
         ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
-        @focus=${() => (this.#editStart = value)}
+        @focus=${(e: Event) => (this.#edit = { box: e.target as HTMLInputElement, start: value, value })}
         @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}>
       ${
         why
@@ -275,7 +273,7 @@ export class LabControls extends ScenarioElement {
     for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
       const value = valueOf(this.scenario.config, control.name as keyof LabConfig);
       // What the reader typed stays while the scenario holds what that typing gave it.
-      if (control === this.#typing?.box && +value === this.#typing.value) continue;
+      if (control === this.#edit?.box && +value === this.#edit.value) continue;
       if (control.type === 'radio') control.checked = control.value === value;
       else if (control.value !== value) control.value = value;
     }
