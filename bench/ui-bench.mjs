@@ -2,23 +2,29 @@
 // served as static files:
 // input change → updated DOM for a whole <bulkhead-lab>; long tasks during a 2× playback of the
 // window in real time (30 s); JS heap and DOM counters after mounting, playing and removing 500 labs.
-// Prints figures only; it asserts no times. Run with `npm run bench` (builds first).
+// Prints figures only; it asserts no times. Run with `npm run bench` (builds first); `npm run
+// figures:ui` (or `--write`) also writes them into docs/EMBEDDING.md between their markers.
+import os from 'node:os';
 import { build as histogram } from 'hdr-histogram-js';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { serveStatic } from '../test/node/static-server.ts';
+import { writeFigures } from './page-bench.mjs';
+
+const START = '<!-- figures:ui (written by npm run figures:ui) -->';
+const END = '<!-- /figures:ui -->';
 
 const CHANGES = 100;
 const WARMUP = 10;
 const LABS = 500;
 const ROUNDS = 3;
 
-/** Median and p95 of millisecond samples, kept at microsecond precision. */
+/** Median, p95 and maximum of millisecond samples, kept at microsecond precision. */
 function summary(samples) {
   const h = histogram();
   for (const ms of samples) h.recordValue(Math.max(1, Math.round(ms * 1000)));
-  const ms = (percentile) => (h.getValueAtPercentile(percentile) / 1000).toFixed(2);
-  return `median ${ms(50)} ms, p95 ${ms(95)} ms, max ${(h.maxValue / 1000).toFixed(2)} ms (n = ${samples.length})`;
+  const ms = (percentile) => (h.getValueAtPercentile(percentile) / 1000).toFixed(1);
+  return `median ${ms(50)} ms, p95 ${ms(95)} ms, max ${(h.maxValue / 1000).toFixed(1)} ms`;
 }
 
 // In the page: every Lit element in a subtree, through shadow roots, and a wait for all of them.
@@ -150,6 +156,35 @@ async function heap(page, cdp) {
   return { before, noise, rounds };
 }
 
+const progress = (text) => process.stderr.write(`UI bench: ${text}\n`);
+
+/** The figures as Markdown (the block docs/EMBEDDING.md holds between the UI markers). */
+function figuresBlock({ version, load, changes, play, memory }) {
+  const { before, noise, rounds } = memory;
+  const kb = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
+  const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;
+  const readings = [before, ...rounds];
+  const same = (key) =>
+    readings.every((r) => r[key] === before[key])
+      ? `${before[key]}, unchanged`
+      : readings.map((r) => r[key]).join(' → ');
+  const longest = play.longTasks.length ? `, longest ${Math.max(...play.longTasks).toFixed(0)} ms` : '';
+  return [
+    START,
+    `Chromium ${version} headless at full speed, 1280×900, the built bundle over loopback. The machine's load average was ${load[0].toFixed(1)} at the start and ${load[1].toFixed(1)} at the end (2 cores).`,
+    '',
+    '| measure | figure | goal |',
+    '|---|---|---|',
+    `| input change (a \`bulkhead-config-request\`) → every element of the lab updated, ${CHANGES} changes | ${summary(changes.toDom)} | by the second frame (33 ms): the input's own paint, then the redraw |`,
+    `| the same, plus style and layout of the new DOM | ${summary(changes.toLayout)} | |`,
+    `| long tasks (> 50 ms) during a 2× playback of the whole window, in real time (${play.seconds.toFixed(1)} s, ${play.ticks} ticks) | ${play.longTasks.length}${longest} | none |`,
+    `| tick event → every element updated, during that playback | ${summary(play.perTick)} | within a frame (16 ms) |`,
+    `| JS heap after GC, per round of mounting, playing and removing ${LABS} labs (${ROUNDS} rounds, from ${kb(before.usedSize)}; two readings in a row differ by ${kb(Math.abs(noise.usedSize - before.usedSize))}) | ${rounds.map((r, i) => signed(r.usedSize - readings[i].usedSize)).join(', ')} | no growth after the first round |`,
+    `| DOM nodes, and JS event listeners, before and after each round | ${same('nodes')}; ${same('jsEventListeners')} | none left |`,
+    END,
+  ].join('\n');
+}
+
 const server = await serveStatic(process.cwd());
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
@@ -161,32 +196,17 @@ try {
   await page.evaluate(PAGE_HELPERS);
   const cdp = await page.context().newCDPSession(page);
 
-  console.log(`\nUI bench: Chromium ${browser.version()} headless, 1280×900, dist/bulkhead-lab.js`);
+  const load = [os.loadavg()[0]];
   const changes = await inputChanges(page);
-  console.log(`input change → every element of the lab updated: ${summary(changes.toDom)}`);
-  console.log(`input change → updated, styled and laid out:       ${summary(changes.toLayout)}`);
-
-  console.log('playback at 2× in real time (the whole window, about 30 s) …');
+  progress('playback at 2× in real time (the whole window, about 30 s) …');
   const play = await playback(page);
-  const longest = play.longTasks.length ? `, longest ${Math.max(...play.longTasks).toFixed(0)} ms` : '';
-  console.log(
-    `playback: ${play.ticks} ticks in ${play.seconds.toFixed(1)} s; long tasks (> 50 ms): ${play.longTasks.length}${longest}`,
-  );
-  console.log(`playback: tick event → every element updated: ${summary(play.perTick)}`);
-
-  const { before, noise, rounds } = await heap(page, cdp);
-  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-  const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;
-  const readings = [before, ...rounds];
-  console.log(
-    `JS heap after GC: ${kb(before.usedSize)} before; change after each round of mounting and removing ${LABS} labs: ` +
-      `${rounds.map((r, i) => signed(r.usedSize - readings[i].usedSize)).join(', ')}; ` +
-      `two back-to-back readings differ by ${kb(Math.abs(noise.usedSize - before.usedSize))}`,
-  );
-  console.log(
-    `DOM nodes ${readings.map((r) => r.nodes).join(' → ')}; JS event listeners ${readings.map((r) => r.jsEventListeners).join(' → ')}`,
-  );
-  if (errors.length) console.log(`page errors: ${errors.join('; ')}`);
+  progress(`mounting and removing ${LABS} labs, ${ROUNDS} rounds …`);
+  const memory = await heap(page, cdp);
+  load.push(os.loadavg()[0]);
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  const block = figuresBlock({ version: browser.version(), load, changes, play, memory });
+  console.log(`\nUI bench\n${block.split('\n').slice(1, -1).join('\n')}`);
+  if (process.argv.includes('--write')) writeFigures(['docs/EMBEDDING.md'], START, END, block);
 } finally {
   await browser.close();
   await server.close();
