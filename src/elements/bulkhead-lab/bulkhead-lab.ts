@@ -14,10 +14,10 @@ import { LabKey } from './lab-key.js';
 import { SourceElement } from '../source-element.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
-import type { GUIDES } from './steps.js';
+import type * as StepsModule from './steps.js';
 
-/** Every experiment's guided steps, fetched when the first lab comes near (or is printed). */
-let guides: Promise<typeof GUIDES> | null = null;
+/** Every experiment's guided steps, and the scope, fetched when the first lab comes near (or is printed). */
+let guides: Promise<typeof StepsModule> | null = null;
 import { SECTIONS, type LabView, type Section } from './sections.js';
 import { parseStepCheck, type StepCheck } from './step-check.js';
 
@@ -124,15 +124,15 @@ export class BulkheadLab extends SourceElement {
         letter-spacing: 0.06em;
         text-transform: uppercase;
       }
-      ol {
+      ol,
+      ::slotted(ol) {
         margin: 0.3em 0 0;
+      }
+      ol {
         padding-left: 1.4em;
       }
       li {
         margin: 0.2em 0;
-      }
-      ::slotted(ol) {
-        margin: 0.3em 0 0;
       }
       section {
         display: grid;
@@ -140,7 +140,6 @@ export class BulkheadLab extends SourceElement {
         min-width: 0;
       }
       .bench {
-        display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
         gap: calc(var(--_gap) * 2);
         align-items: start;
@@ -247,15 +246,15 @@ export class BulkheadLab extends SourceElement {
   readonly #loading: Promise<unknown>[] = [];
   /** The modules asked for, by section, settled once here (or failed). */
   readonly #fetched = new Map<string, Promise<unknown>>();
-  /** The guided steps of every experiment, once fetched. */
-  #guides: typeof GUIDES | null = null;
+  /** The guided steps of every experiment, and the scope, once fetched. */
+  #guides: typeof StepsModule | null = null;
   #guidesAsked = false;
 
-  /** Fetches the guided steps (once per page) and draws them when they come; `updateComplete` waits for them. */
+  /** Fetches the guided steps and the scope (once per page) and draws them when they come; `updateComplete` waits for them. */
   #loadGuides() {
     if (this.#guidesAsked) return;
     this.#guidesAsked = true;
-    guides ??= import('./steps.js').then((m) => m.GUIDES);
+    guides ??= import('./steps.js');
     this.#loading.push(
       guides.then((steps) => {
         this.#guides = steps;
@@ -561,7 +560,8 @@ export class BulkheadLab extends SourceElement {
         return keys.value; // worked out only by a section that shows it
       },
       holds: (check) => this.#holds(check),
-      steps: this.#guides?.[experiment] ?? null,
+      steps: this.#guides?.GUIDES[experiment] ?? null,
+      scope: this.#guides?.scopeLists(experiment) ?? null,
       recovery: near ? this.#recovery() : [],
     };
     return html`

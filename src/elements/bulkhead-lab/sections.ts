@@ -7,16 +7,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
-import {
-  compareAbout,
-  fullWindow,
-  ordering,
-  REFERENCES,
-  scope,
-  SCOPE_BY_EXPERIMENT,
-  sweepAbout,
-  type Experiment,
-} from './guides.js';
+import { compareAbout, fullWindow, ordering, sweepAbout, type Experiment } from './guides.js';
 import type { Step } from './steps.js';
 
 /** What a section's drawing needs to know of its lab. */
@@ -33,6 +24,8 @@ export interface LabView {
   holds: (check: string) => boolean;
   /** Its experiment's guided steps, once fetched (see steps.ts). */
   steps: readonly Step[] | null;
+  /** Its scope and references, fetched with the steps. */
+  scope: TemplateResult | null;
   /** When A recovers or clients retry: per tenant, from which tick every new request completes. */
   recovery: string[];
 }
@@ -177,15 +170,6 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'scope',
     heading: () => msg('Scope and references'),
-    about: ({ experiment }) => html`<ul class="scope">
-        ${scope().map((line) => html`<li>${line}</li>`)}
-        <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-      </ul>
-      <ul class="scope references" aria-label=${msg('References')}>
-        ${REFERENCES.map(
-          ({ name, href, relation }) =>
-            html`<li><a href=${href} rel="noopener" target="_blank">${name}</a>: ${relation()}</li>`,
-        )}
-      </ul>`,
+    about: ({ scope }) => scope ?? nothing,
   },
 ];

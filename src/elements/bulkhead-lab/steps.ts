@@ -1,10 +1,12 @@
 /**
  * "Your experiment": each experiment's guided steps, the longest words of the lab. A module of its
- * own, fetched when a lab comes near the viewport, as each lab shows only its own experiment's.
+ * own, fetched when a lab comes near the viewport, as each lab shows only its own experiment's; the
+ * scope and references come with it.
  */
 import { msg } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import type { Experiment } from './guides.js';
+export { scopeLists } from './scope.js';
 
 /** A guided step, and, for one that asks the reader to do something, when it is done (see `step-check.ts`). */
 export interface Step {
