@@ -516,16 +516,17 @@ export class BulkheadLab extends SourceElement {
     const [first] = group as [Section, ...Section[]];
     const level = this.level + 1;
     const heading = first.heading?.(lab.experiment);
-    // A closed section's view is fetched as the reader shows an intent to open it (the pointer
-    // over its summary, or the focus on it), so that it is here, or on its way, when it opens.
-    const fetch = () => void this.#fetch(first);
-    if (first.closed)
+    if (first.closed) {
+      // A closed section's view is fetched as the reader shows an intent to open it (the pointer
+      // over its summary, or the focus on it), so that it is here, or on its way, when it opens.
+      const prefetch = () => void this.#fetch(first);
       return html`<section part="section">
         <details id=${first.id} ?open=${this.opened.has(first.id)} @toggle=${(e: Event) => this.#onToggle(first, e)}>
-          <summary @pointerenter=${fetch} @focus=${fetch}>${this.renderHeading(heading, { level })}</summary>
+          <summary @pointerenter=${prefetch} @focus=${prefetch}>${this.renderHeading(heading, { level })}</summary>
           ${this.#renderSection(first, lab)}
         </details>
       </section>`;
+    }
     const pending = group.filter((section) => !this.#isDrawn(section));
     const views = group.map((section) => this.#renderSection(section, lab));
     // The first screen's inputs and gates, side by side where they fit, have no heading of their own.
