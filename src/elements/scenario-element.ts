@@ -10,7 +10,7 @@ import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
 import type { LabConfig } from '../sim/config.js';
-import { paintDue } from '../scenario/frames.js';
+import { updateDue } from '../scenario/update-holds.js';
 
 /**
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
@@ -98,12 +98,13 @@ export abstract class ScenarioElement extends LitElement {
   protected readonly locale = new LocaleController(this);
 
   /**
-   * Every update runs in the element's language, once its words are loaded, and after the browser
-   * has painted a reader's input that is being answered (`paintFirst`).
+   * Every update runs in the element's language, once its words are loaded, and once nothing holds it
+   * back (`update-holds.ts`): the paint of a reader's input being answered, the turn of an element a
+   * lab's turn put on the page.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const update = () => this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
-    return paintDue()?.then(update) ?? update();
+    return updateDue(this)?.then(update) ?? update();
   }
 
   constructor() {

@@ -1,9 +1,13 @@
+import type { ReactiveElement } from 'lit';
+import { holdUpdates } from '../scenario/update-holds.js';
+
 /**
  * Drawing in turns: each piece of drawing queued here runs in a frame of its own, one after another,
  * so no two share a frame's script time and a reader's input is answered between them. A piece is
  * what an element draws when one part of it comes near the viewport: a section of a lab, the
- * timeline's picture. While the page is being printed, a piece runs at once: everything must be
- * drawn before the page is laid out for print.
+ * timeline's picture, the first drawing of an element a piece put on the page. While the page is
+ * being printed, a piece runs at once: everything must be drawn before the page is laid out for
+ * print.
  */
 /**
  * Resolves at the start of a frame of its own, so that no two pieces share one. A hidden tab paints
@@ -20,6 +24,10 @@ type Turn = [owner: Element, piece: () => void, done: () => void];
 const queue: Turn[] = [];
 let running = false;
 let printing = false;
+/** Whether a piece is drawing: from its start to the end of its task, whose microtasks run the updates it set off. */
+let drawing = false;
+/** Where the next turn for an element the running piece put on the page goes: after those before it. */
+let following = 0;
 
 /** Whether the page is about to be printed (between `beforeprint` and `afterprint`). */
 export const isPrinting = (): boolean => printing;
@@ -34,6 +42,9 @@ if (typeof window !== 'undefined') {
 
 /** Runs a turn's piece, unless its element has left the page since, and settles the turn. */
 function take([owner, piece, done]: Turn): void {
+  drawing = true;
+  following = 0;
+  setTimeout(() => (drawing = false));
   try {
     if (owner.isConnected) piece();
   } catch (error) {
@@ -44,12 +55,14 @@ function take([owner, piece, done]: Turn): void {
 
 async function run(): Promise<void> {
   running = true;
-  for (let turn = queue.shift(); turn; turn = queue.shift()) {
+  while (queue.length) {
     // A piece whose element has left the page is dropped at once, not in a frame of its own: a page
     // that removes its labs does not keep them alive until their turns come. An element put back on
     // the page queues again what it still has to draw.
-    if (turn[0].isConnected) await nextFrame();
-    take(turn);
+    if (queue[0]![0].isConnected) await nextFrame();
+    // Taken after the frame: the elements the last piece put on the page have queued their turns first.
+    const turn = queue.shift();
+    if (turn) take(turn);
   }
   running = false;
 }
@@ -59,10 +72,21 @@ async function run(): Promise<void> {
  * resolves once it ran, or once it was dropped because `owner` left the page.
  */
 export function inTurn(owner: Element, piece: () => void): Promise<void> {
-  return new Promise((done) => {
-    const turn: Turn = [owner, piece, done];
-    if (printing) return take(turn);
-    queue.push(turn);
-    if (!running) void run();
-  });
+  return new Promise((done) => enqueue([owner, piece, done], queue.length));
 }
+
+function enqueue(turn: Turn, at: number): void {
+  if (printing) return take(turn);
+  queue.splice(at, 0, turn);
+  if (!running) void run();
+}
+
+/**
+ * An element that a piece puts on the page (a section's view) draws its first time in a turn of its
+ * own, right after that piece: the piece and every element it adds would otherwise share one task.
+ */
+holdUpdates((element) =>
+  drawing && !printing && !(element as ReactiveElement).hasUpdated
+    ? new Promise((done) => enqueue([element, () => {}, done], following++))
+    : null,
+);

@@ -1,3 +1,5 @@
+import { holdUpdates } from './update-holds.js';
+
 /**
  * Waiting for the browser to paint: so that the script that loads the lab and the labs' upgrade fall
  * in frames of their own, and so that a reader's input is painted before what it changes is drawn.
@@ -11,6 +13,9 @@ export function afterFrame(task: () => void): void {
 
 let painting: Promise<void> | null = null;
 
+/** Every update waits for the paint `paintFirst` asked for. */
+holdUpdates(() => painting);
+
 /**
  * A request is being answered: the elements draw what it changes only after the browser has painted
  * the input that asked for it (the chosen option, the pressed button), so that the input shows at
@@ -23,6 +28,3 @@ export function paintFirst(): void {
     painting = null;
   });
 }
-
-/** What an element's update waits for: the paint `paintFirst` asked for, or null if none is due. */
-export const paintDue = (): Promise<void> | null => painting;

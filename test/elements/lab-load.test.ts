@@ -5,6 +5,7 @@
 import { expect, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
+import type { ReactiveElement } from 'lit';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { Scenario } from '../../src/scenario/scenario.js';
 import { hear, request } from '../helpers/binding.js';
@@ -107,6 +108,34 @@ describe('a lab while its page loads', () => {
     await shown(lab);
     watch.disconnect();
     expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
+  });
+
+  it('draws each view of its first screen in a task after the one that put it on the page', async () => {
+    const lab = article();
+    await lab.updateComplete;
+    const drawnAtOnce: string[] = [];
+    const checks: Promise<void>[] = [];
+    // A view's first drawing may not share the task of the lab's piece that added it: looked at in
+    // a task queued from that one, each view must still be undrawn.
+    const watch = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes]))
+        for (const view of node instanceof Element ? [node, ...node.querySelectorAll('*')] : [])
+          if (FIRST_SCREEN.includes(view.localName))
+            checks.push(
+              new Promise((resolve) =>
+                setTimeout(() => {
+                  if ((view as ReactiveElement).hasUpdated) drawnAtOnce.push(view.localName);
+                  resolve();
+                }),
+              ),
+            );
+    });
+    watch.observe(lab.shadowRoot!, { childList: true, subtree: true });
+    await shown(lab);
+    watch.disconnect();
+    await Promise.all(checks);
+    expect(checks.length, 'views added').to.be.at.least(4); // the controls, both gates, the timeline
+    expect(drawnAtOnce).to.deep.equal([]);
   });
 
   it('shows its first screen, then outlines the sections after it a group per turn', async () => {
@@ -243,6 +272,17 @@ describe('a lab while its page loads', () => {
 
 describe('a lab far below the viewport', () => {
   beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
+
+  it('holds a screen from its upgrade on, and draws its header in a task of its own', async () => {
+    const lab = article(8000); // upgraded at once: its element is defined
+    const undrawn = () => lab.shadowRoot!.childElementCount === 0;
+    expect(undrawn(), 'drawn with its upgrade').to.equal(true);
+    expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(undrawn(), 'drawn in the task after its upgrade').to.equal(true);
+    await lab.updateComplete;
+    expect(textOf(lab)).to.contain('Failure isolation: contain a stalled dependency');
+  });
 
   it('simulates nothing and draws only its header until the reader scrolls near it', async () => {
     // Reading a scenario's run is what simulates it, the first time.

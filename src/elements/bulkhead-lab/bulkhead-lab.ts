@@ -99,7 +99,10 @@ export class BulkheadLab extends SourceElement {
         gap: calc(var(--_gap) * 1.5);
         min-width: 0;
       }
+      /* A screen's height from its upgrade on: its header is drawn a frame later (see scheduleUpdate). */
       :host {
+        display: block;
+        min-height: 100vh;
         border-radius: calc(var(--_radius) * 1.5);
       }
       .heading {
@@ -264,6 +267,16 @@ export class BulkheadLab extends SourceElement {
   }
 
   /**
+   * Fetches the guided steps, and the views of the open sections that come in files of their own, so
+   * that they are here before the reader reaches them. Starting a fetch takes time on a phone: in a
+   * turn of its own once the lab is near.
+   */
+  #prefetch() {
+    this.#loadGuides();
+    for (const section of SECTIONS) if (!section.closed) void this.#fetch(section);
+  }
+
+  /**
    * Tells the lab when it, or the next section still to draw, comes near the viewport: a screen
    * before it is on screen, so a reader scrolling on finds it drawn.
    */
@@ -288,6 +301,7 @@ export class BulkheadLab extends SourceElement {
    * put back on the page goes on where it was.
    */
   #comeNear() {
+    if (!this.#near) void inTurn(this, () => this.#prefetch());
     this.#near = true;
     for (const id of FIRST_VIEWS) this.#draw(id);
     if (!this.#outlining && this.outlined < LATER_GROUPS)
@@ -306,6 +320,15 @@ export class BulkheadLab extends SourceElement {
     this.drawn = new Set();
     this.opened = new Set();
     this.outlined = 0;
+  }
+
+  /**
+   * The lab's first update (its header) comes in a turn after the frame that upgraded it, so that
+   * upgrading and drawing do not share one task; `loading="eager"` draws at once.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (this.hasUpdated || this.#eager) return super.scheduleUpdate();
+    return inTurn(this, () => {}).then(() => super.scheduleUpdate());
   }
 
   get #eager(): boolean {
@@ -471,15 +494,12 @@ export class BulkheadLab extends SourceElement {
     this.#markSteps();
     // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
     // element is not part of every page: fetched now.
-    // An open section's is fetched as soon as the lab is near, so that it is here before the reader
-    // reaches the section.
-    for (const section of SECTIONS)
-      if (this.#isDrawn(section) || (!section.closed && (this.#near || this.#eager))) void this.#fetch(section);
+    for (const section of SECTIONS) if (this.#isDrawn(section)) void this.#fetch(section);
+    if (this.#eager) this.#prefetch();
     // Watches the lab until it is near, then the first section still to draw: the sections below it
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
     this.#watch.unobserve(this);
-    this.#loadGuides();
     const [next, ...later] = this.renderRoot.querySelectorAll<HTMLElement>('[data-section]');
     for (const view of later) this.#watch.unobserve(view);
     if (next) this.#watch.observe(next);
@@ -555,6 +575,7 @@ export class BulkheadLab extends SourceElement {
     const reserving = lazy && outlined < LATER_GROUPS;
     const top = Math.min(6, this.level + 1);
     const keys = this.#keys;
+    const recovery = () => this.#recovery();
     const lab: LabView = {
       experiment,
       title,
@@ -566,7 +587,9 @@ export class BulkheadLab extends SourceElement {
       holds: (check) => this.#holds(check),
       steps: this.#guides?.GUIDES[experiment] ?? null,
       scope: this.#guides?.scopeLists(experiment) ?? null,
-      recovery: near ? this.#recovery() : [],
+      get recovery() {
+        return recovery(); // worked out only by the gates, once drawn: it runs the scenario
+      },
     };
     return html`
       <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''}" part="lab" aria-label=${title}>
@@ -590,7 +613,7 @@ export class BulkheadLab extends SourceElement {
             : html`<div class="far"></div>`
         }
         <slot></slot>
-        ${near ? this.#renderStatus() : nothing}
+        ${near && !building ? this.#renderStatus() : nothing}
       </article>
     `;
   }
