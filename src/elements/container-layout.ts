@@ -20,6 +20,10 @@ export class ContainerLayout<T extends string> implements ReactiveController {
    */
   measured = false;
 
+  #settle!: () => void;
+  /** Resolves once the layout in use has been read and the update that draws it requested. */
+  readonly settled = new Promise<void>((resolve) => (this.#settle = resolve));
+
   readonly #host: ReactiveControllerHost & HTMLElement;
 
   constructor(
@@ -40,6 +44,7 @@ export class ContainerLayout<T extends string> implements ReactiveController {
       if (!this.measured) {
         this.measured = true;
         this.#host.requestUpdate();
+        this.#settle();
       }
       return;
     }
@@ -62,7 +67,10 @@ export class ContainerLayout<T extends string> implements ReactiveController {
       this.measured = true;
       // Drawn in the next frame, not while the browser is still delivering size changes: a view
       // drawn now would add sizes to observe to this very delivery (an error on the page).
-      requestAnimationFrame(() => this.#host.requestUpdate());
+      requestAnimationFrame(() => {
+        this.#host.requestUpdate();
+        this.#settle();
+      });
     }
   }
 }

@@ -143,10 +143,14 @@ describe('a lab while its page loads', () => {
     const headings = () => lab.shadowRoot!.querySelectorAll('.heading.section, summary').length;
     const counts: number[] = [];
     let headingsWhenShown = -1;
+    let pictureWhenShown = -1;
     const look = () => {
       if (headings() !== counts.at(-1)) counts.push(headings());
-      if (headingsWhenShown < 0 && lab.shadowRoot!.querySelector('.lab:not(.building) tick-timeline'))
+      const timeline = lab.shadowRoot!.querySelector('.lab:not(.building) tick-timeline');
+      if (headingsWhenShown < 0 && timeline) {
         headingsWhenShown = headings();
+        pictureWhenShown = timeline.shadowRoot!.querySelector('table')!.rows.length;
+      }
     };
     await lab.updateComplete;
     const watch = new MutationObserver(look);
@@ -155,6 +159,8 @@ describe('a lab while its page loads', () => {
     watch.disconnect();
     const all = headings();
     expect(headingsWhenShown, 'headings when the first screen showed').to.be.below(all);
+    // The timeline's picture, drawn in a turn of its own, is there when the first screen shows.
+    expect(pictureWhenShown, "the picture's rows when the first screen showed").to.be.greaterThan(0);
     // After the first screen's own heading, each turn adds one.
     const added = counts.slice(1).map((count, i) => count - counts[i]!);
     expect(added.slice(1)).to.deep.equal(Array(added.length - 1).fill(1));

@@ -419,6 +419,7 @@ export class BulkheadLab extends SourceElement {
   /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
   readonly #onBeforePrint = () => {
     this.#near = true;
+    this.#shown = true;
     this.outlined = LATER_GROUPS;
     this.#loadGuides();
     this.drawn = new Set(SECTIONS.map((section) => section.id));
@@ -482,11 +483,41 @@ export class BulkheadLab extends SourceElement {
       await Promise.allSettled(this.#loading.splice(0));
       complete = await super.getUpdateComplete();
     }
+    await this.#viewsDrawn();
+    return complete;
+  }
+
+  /** Waits for the update under way of every view drawn in the lab, the timeline's picture included. */
+  #viewsDrawn(): Promise<unknown> {
     const views = [...this.renderRoot.querySelectorAll('*')].filter(
       (el): el is ScenarioElement => el instanceof ScenarioElement,
     );
-    await Promise.all(views.map((view) => view.updateComplete));
-    return complete;
+    return Promise.all(views.map((view) => view.updateComplete));
+  }
+
+  /**
+   * Whether the first screen shows. A reader sees it whole: once its views are drawn (and the
+   * timeline's picture, which comes in a turn of its own), with the guided steps below it, as steps
+   * or a picture arriving later would push down what the reader sees.
+   */
+  #shown = false;
+  #showing = false;
+
+  /** Whether the first screen's views are drawn, the guided steps here and the outline begun. */
+  get #firstScreenDrawn(): boolean {
+    const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
+    return !stepsDue && this.outlined > 0 && FIRST_VIEWS.every((id) => this.drawn.has(id));
+  }
+
+  /** Shows the first screen once what its views draw in turns of their own is drawn too. */
+  #showWhenDrawn() {
+    if (this.#shown || this.#showing || !this.#firstScreenDrawn) return;
+    this.#showing = true;
+    void this.#viewsDrawn().then(() => {
+      this.#showing = false;
+      this.#shown = true;
+      this.requestUpdate();
+    });
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -500,6 +531,7 @@ export class BulkheadLab extends SourceElement {
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
     this.#watch.unobserve(this);
+    this.#showWhenDrawn();
     const [next, ...later] = this.renderRoot.querySelectorAll<HTMLElement>('[data-section]');
     for (const view of later) this.#watch.unobserve(view);
     if (next) this.#watch.observe(next);
@@ -565,13 +597,11 @@ export class BulkheadLab extends SourceElement {
     const experiment: Experiment = presetOf(this) ?? 'custom';
     const title = this.heading ?? TITLE[experiment];
     const near = this.#near || this.#eager;
-    // The first screen shows whole once its views are drawn and the guided steps below it are here
-    // (steps arriving later would push down what the reader sees); later sections follow it, a
-    // group per turn, in the screen's height the lab keeps until they are all there.
-    const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
+    // The first screen shows whole (see #shown); later sections follow it, a group per turn, in the
+    // screen's height the lab keeps until they are all there.
     const outlined = this.#eager ? LATER_GROUPS : this.outlined;
     const lazy = near && !this.#eager;
-    const building = lazy && (stepsDue || outlined === 0 || FIRST_VIEWS.some((id) => !this.drawn.has(id)));
+    const building = lazy && !this.#shown;
     const reserving = lazy && outlined < LATER_GROUPS;
     const top = Math.min(6, this.level + 1);
     const keys = this.#keys;

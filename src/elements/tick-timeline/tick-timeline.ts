@@ -321,9 +321,16 @@ export class TickTimeline extends ScenarioElement {
     this.#width.observe(table);
   }
 
-  /** Awaiting `updateComplete` also waits for the picture, when its turn to be drawn is queued, and for the story of a picked request. */
+  /**
+   * Awaiting `updateComplete` also waits for the picture of a timeline on the page (for the layout
+   * it takes to be read, then for its turn to be drawn), and for the story of a picked request.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
+    if (!this.#drawn.length && this.isConnected) {
+      await this.#layout.settled;
+      await super.getUpdateComplete();
+    }
     if (this.#picked && !this.#accounts) {
       this.#accounts = await loadAccounts();
       await super.getUpdateComplete();
