@@ -509,15 +509,21 @@ export class BulkheadLab extends SourceElement {
     return !stepsDue && this.outlined > 0 && FIRST_VIEWS.every((id) => this.drawn.has(id));
   }
 
-  /** Shows the first screen once what its views draw in turns of their own is drawn too. */
+  /**
+   * Shows the first screen once what its views draw in turns of their own is drawn too, in a turn
+   * of its own: the browser lays the whole screen out anew.
+   */
   #showWhenDrawn() {
     if (this.#shown || this.#showing || !this.#firstScreenDrawn) return;
     this.#showing = true;
-    void this.#viewsDrawn().then(() => {
-      this.#showing = false;
-      this.#shown = true;
-      this.requestUpdate();
-    });
+    void this.#viewsDrawn()
+      .then(() =>
+        inTurn(this, () => {
+          this.#shown = true;
+          this.requestUpdate();
+        }),
+      )
+      .finally(() => (this.#showing = false));
   }
 
   protected override updated(changed: PropertyValues): void {
