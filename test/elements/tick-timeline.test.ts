@@ -1,5 +1,5 @@
 // Playback as README, "Playback" describes it, with an injected clock: no test waits on real seconds.
-import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
@@ -162,6 +162,26 @@ describe('<tick-timeline> picture', () => {
     expect(seen).not.to.include('visible');
     expect(getComputedStyle(host.shadowRoot!.querySelector('.frame')!).visibility).to.equal('visible');
     host.remove();
+  });
+});
+
+describe('<tick-timeline> updateComplete', () => {
+  it('waits for the picture, which comes once the layout in use is read', async () => {
+    const host = document.createElement('tick-timeline');
+    document.body.append(host);
+    await host.updateComplete;
+    expect(deepAll(host, 'tbody tr').length, 'rows of the picture').to.be.greaterThan(0);
+    host.remove();
+  });
+
+  it('still resolves where the page hides the timeline, which draws no picture there', async () => {
+    const box = fixtureSync<HTMLElement>(html`<div hidden><tick-timeline></tick-timeline></div>`);
+    const host = box.querySelector('tick-timeline')!;
+    const resolved = await Promise.race([
+      host.updateComplete.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+    ]);
+    expect(resolved, 'resolved within 3 s').to.equal(true);
   });
 });
 
