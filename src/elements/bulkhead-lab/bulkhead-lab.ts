@@ -532,7 +532,7 @@ export class BulkheadLab extends SourceElement {
     // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
     // element is not part of every page: fetched now.
     for (const section of SECTIONS) if (this.#isDrawn(section)) void this.#fetch(section);
-    if (this.#eager) this.#prefetch();
+    if (this.#eager && changed.has('loading')) this.#prefetch();
     // Watches the lab until it is near, then the first section still to draw: the sections below it
     // wait, as they stand where it will push them once it is drawn.
     if (!this.#near && !this.#eager) return this.#watch.observe(this);
