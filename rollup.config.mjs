@@ -81,7 +81,10 @@ function chunkOf(id, { getModuleInfo }) {
     seen.delete(gateEntry.replace('define.js', 'outcome-gate.js'));
     return seen;
   })();
-  return chunkOf.core.has(id) ? 'core' : undefined;
+  if (chunkOf.core.has(id)) return 'core';
+  // The gate's class stays in the gate's entry, also as the lab's entry imports the class itself.
+  if (id === gateEntry || id === gateEntry.replace('define.js', 'outcome-gate.js')) return 'outcome-gate';
+  return undefined;
 }
 
 export default [

@@ -7,14 +7,15 @@
  * companion's results and has no place in an article's lab, is its own entry
  * (`dist/elements/measured-run.js`).
  */
-// Sources first, so views that upgrade after them find their enclosing source at once.
+// Sources first, so views that upgrade after them find their enclosing source at once. The lab's
+// module registers the views it shows (see its define.ts).
 export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
 export { BulkheadLab } from './elements/bulkhead-lab/define.js';
-export { LabControls } from './elements/lab-controls/define.js';
-export { OutcomeGate } from './elements/outcome-gate/define.js';
-export { OutcomeTable } from './elements/outcome-table/define.js';
-export { SlotBoard } from './elements/slot-board/define.js';
-export { TickTimeline } from './elements/tick-timeline/define.js';
+export { LabControls } from './elements/lab-controls/lab-controls.js';
+export { OutcomeGate } from './elements/outcome-gate/outcome-gate.js';
+export { OutcomeTable } from './elements/outcome-table/outcome-table.js';
+export { SlotBoard } from './elements/slot-board/slot-board.js';
+export { TickTimeline } from './elements/tick-timeline/tick-timeline.js';
 import { loadWhenSeen } from './elements/when-seen.js';
 
 /**

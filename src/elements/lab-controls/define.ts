@@ -2,10 +2,4 @@ import { define } from '../define.js';
 import { LabControls } from './lab-controls.js';
 
 define('lab-controls', LabControls);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'lab-controls': LabControls;
-  }
-}
 export { LabControls };

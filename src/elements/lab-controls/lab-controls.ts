@@ -363,3 +363,9 @@ export class LabControls extends ScenarioElement {
     `;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lab-controls': LabControls;
+  }
+}

@@ -2,10 +2,4 @@ import { define } from '../define.js';
 import { OutcomeGate } from './outcome-gate.js';
 
 define('outcome-gate', OutcomeGate);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'outcome-gate': OutcomeGate;
-  }
-}
 export { OutcomeGate };

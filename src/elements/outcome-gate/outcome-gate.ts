@@ -141,3 +141,9 @@ export class OutcomeGate extends ScenarioElement {
     `;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'outcome-gate': OutcomeGate;
+  }
+}

@@ -2,10 +2,4 @@ import { define } from '../define.js';
 import { OutcomeTable } from './outcome-table.js';
 
 define('outcome-table', OutcomeTable);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'outcome-table': OutcomeTable;
-  }
-}
 export { OutcomeTable };

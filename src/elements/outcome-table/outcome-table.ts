@@ -158,3 +158,9 @@ export class OutcomeTable extends ScenarioElement {
     `;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'outcome-table': OutcomeTable;
+  }
+}

@@ -105,3 +105,9 @@ export class SlotBoard extends ScenarioElement {
     `;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'slot-board': SlotBoard;
+  }
+}

@@ -543,3 +543,9 @@ export class TickTimeline extends ScenarioElement {
     `;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tick-timeline': TickTimeline;
+  }
+}

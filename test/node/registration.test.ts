@@ -1,0 +1,65 @@
+// When the bundle registers each tag, counted in frames from the one that runs it. On a page that
+// already holds a lab, the views the page does not show itself come a frame later and the lab a
+// frame after them, so that no frame of the load registers everything and upgrades the lab too.
+// Pages: test/node/fixtures/.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  server = await serveStatic(process.cwd());
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens a fixture and returns, by tag, the frame in which the page registered it (0: the first). */
+async function registrations(fixture: string): Promise<Record<string, number>> {
+  const page = await browser.newPage();
+  // As text: the test's TypeScript compiler would wrap named functions in a helper the page lacks.
+  await page.addInitScript(`
+    let frames = 0;
+    requestAnimationFrame(function count() {
+      frames++;
+      requestAnimationFrame(count);
+    });
+    window.registered = {};
+    const define = customElements.define.bind(customElements);
+    customElements.define = (tag, element, options) => {
+      window.registered[tag] = frames;
+      define(tag, element, options);
+    };
+  `);
+  await page.goto(`${server.url}/test/node/fixtures/${fixture}`);
+  await page.waitForFunction(() => customElements.get('bulkhead-lab'));
+  const seen = await page.evaluate(() => (window as unknown as { registered: Record<string, number> }).registered);
+  await page.close();
+  const first = Math.min(...Object.values(seen));
+  return Object.fromEntries(Object.entries(seen).map(([tag, frame]) => [tag, frame - first]));
+}
+
+const VIEWS = ['lab-controls', 'outcome-table', 'slot-board', 'tick-timeline'];
+
+test('a page with a lab: the views it does not show a frame later, the lab a frame after them', async () => {
+  const at = await registrations('lab-beside-gate.html');
+  assert.equal(at['outcome-gate'], 0, 'a view the page shows itself, at once');
+  assert.equal(at['bulkhead-scenario'], 0);
+  const views = VIEWS.map((tag) => at[tag]!);
+  assert.ok(
+    views.every((frame) => frame === views[0] && frame > 0),
+    `the lab's views together, later: ${views.join(', ')}`,
+  );
+  assert.ok(at['bulkhead-lab']! > views[0]!, `the lab after its views: ${String(at['bulkhead-lab'])}`);
+});
+
+test('a page with no lab: every tag at once', async () => {
+  const at = await registrations('widgets-bundle.html');
+  for (const tag of [...VIEWS, 'outcome-gate', 'bulkhead-scenario', 'bulkhead-lab']) assert.equal(at[tag], 0, tag);
+});
