@@ -19,6 +19,11 @@ export class OwnScenario {
     return (this.#scenario ??= new Scenario(readConfigAttributes(this.#host), this.#playback));
   }
 
+  /** Whether the scenario has been made. */
+  get made(): boolean {
+    return this.#scenario !== null;
+  }
+
   /** What the element's notices say about this scenario: its clock, its preset, its corrected inputs. */
   get issues(): Issue[] {
     const { clockFailure, problems, config } = this.scenario;

@@ -54,11 +54,31 @@ export function answer(scenario: Scenario, name: RequestName, detail: ScenarioIn
 
 /** Makes `host` answer request events for `scenario` and announce what they change; returns how to stop. */
 export function serve(host: HTMLElement, scenario: Scenario): () => void {
+  const stopAnswering = answerRequests(host, () => scenario);
+  const stopAnnouncing = announceChanges(host, scenario);
+  return () => {
+    stopAnswering();
+    stopAnnouncing();
+  };
+}
+
+/**
+ * Makes `host` answer the request events dispatched at it, for the scenario `scenarioOf` gives (a
+ * source makes its scenario on the first request, if nothing read it before); returns how to stop.
+ */
+export function answerRequests(host: HTMLElement, scenarioOf: () => Scenario): () => void {
   const handle = (event: Event) => {
     event.stopPropagation(); // a request is for the nearest source only
-    answer(scenario, event.type as RequestName, ownFields((event as CustomEvent).detail) ?? {});
+    answer(scenarioOf(), event.type as RequestName, ownFields((event as CustomEvent).detail) ?? {});
   };
   for (const name of REQUESTS) host.addEventListener(name, handle);
+  return () => {
+    for (const name of REQUESTS) host.removeEventListener(name, handle);
+  };
+}
+
+/** Announces at `host` what requests and playback change in `scenario`, and pauses it in a hidden tab; returns how to stop. */
+export function announceChanges(host: HTMLElement, scenario: Scenario): () => void {
   const unsubscribe = scenario.subscribe((change, origin) => {
     if (origin === 'page') return;
     if (change.run)
@@ -72,14 +92,12 @@ export function serve(host: HTMLElement, scenario: Scenario): () => void {
       });
     }
   });
-  // A hidden tab pauses playback.
   const doc = host.ownerDocument;
   const onVisibility = () => {
     if (doc.visibilityState === 'hidden') scenario.send({ type: 'pause' }, 'playback');
   };
   doc.addEventListener('visibilitychange', onVisibility);
   return () => {
-    for (const name of REQUESTS) host.removeEventListener(name, handle);
     unsubscribe();
     doc.removeEventListener('visibilitychange', onVisibility);
   };

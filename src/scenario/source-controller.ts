@@ -9,7 +9,7 @@ import type { Host, ScenarioBinding } from './binding.js';
 import { emit, type EventDetails, type RequestDetails, type RequestName, type SourceRequestDetail } from './events.js';
 import type { Issue } from './notices.js';
 import { OwnScenario } from './own-scenario.js';
-import { Playback, serve } from './serve.js';
+import { Playback, announceChanges, answerRequests } from './serve.js';
 import type { Scenario, ScenarioRequest } from './scenario.js';
 
 /** A source request's callback, or null for a malformed detail (a Proxy or getter that throws included). */
@@ -30,8 +30,10 @@ export class SourceController implements ReactiveController, ScenarioBinding {
   readonly #own: OwnScenario;
   /** Views currently bound to this source, told (with null) when it goes away. */
   readonly #consumers = new Set<(source: null) => void>();
-  /** Stops serving and re-rendering, while connected. */
-  #stop: (() => void) | null = null;
+  /** Stops answering requests, while connected. */
+  #answering: (() => void) | null = null;
+  /** Stops announcing and re-rendering, while connected with its scenario made. */
+  #unwatch: (() => void) | null = null;
 
   constructor(host: Host) {
     this.#host = host;
@@ -39,8 +41,15 @@ export class SourceController implements ReactiveController, ScenarioBinding {
     host.addController(this);
   }
 
+  /**
+   * The scenario, made the first time it is read (a lab reads it in a turn of its own, not while it
+   * upgrades; a request dispatched at the source reads it), and from then on watched while the source
+   * is on the page.
+   */
   get scenario(): Scenario {
-    return this.#own.scenario;
+    const scenario = this.#own.scenario;
+    if (!this.#unwatch && this.#answering) this.#watch(scenario);
+    return scenario;
   }
   get issues(): Issue[] {
     return this.#own.issues;
@@ -70,21 +79,28 @@ export class SourceController implements ReactiveController, ScenarioBinding {
 
   hostConnected(): void {
     const host = this.#host;
-    const scenario = this.scenario;
     host.addEventListener('bulkhead-source-request', this.#answer);
-    const stopServing = serve(host, scenario);
-    const unsubscribe = scenario.subscribe(() => host.requestUpdate());
-    this.#stop = () => {
-      stopServing();
+    this.#answering = answerRequests(host, () => this.scenario);
+    if (this.#own.made && !this.#unwatch) this.#watch(this.#own.scenario);
+    announce(host);
+  }
+
+  /** Announces what requests and playback change in the scenario, and draws the host anew as it changes. */
+  #watch(scenario: Scenario): void {
+    const stopAnnouncing = announceChanges(this.#host, scenario);
+    const unsubscribe = scenario.subscribe(() => this.#host.requestUpdate());
+    this.#unwatch = () => {
+      stopAnnouncing();
       unsubscribe();
     };
-    announce(host);
   }
 
   hostDisconnected(): void {
     this.#host.removeEventListener('bulkhead-source-request', this.#answer);
-    this.#stop?.();
-    this.#stop = null;
+    this.#answering?.();
+    this.#answering = null;
+    this.#unwatch?.();
+    this.#unwatch = null;
     this.#own.pause();
     this.#dropConsumers();
   }

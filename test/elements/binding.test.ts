@@ -5,7 +5,7 @@ import '../../src/index.js';
 import type { BulkheadScenario } from '../../src/elements/bulkhead-scenario/bulkhead-scenario.js';
 import { BulkheadScenario as ScenarioClass } from '../../src/elements/bulkhead-scenario/bulkhead-scenario.js';
 import type { OutcomeGate } from '../../src/elements/outcome-gate/outcome-gate.js';
-import { inIsolatedPage, nextTask, noticesOf, request } from '../helpers/binding.js';
+import { hear, inIsolatedPage, nextTask, noticesOf, request } from '../helpers/binding.js';
 import { settled, textOf } from '../helpers/ui.js';
 
 // Tenant B's full-window result under the default inputs, by policy: how a test tells which
@@ -292,5 +292,21 @@ describe('nothing of the protocol travels through window', () => {
       listenersOnWindowWhileConnected: [],
       listenersLeftOnWindow: [],
     });
+  });
+});
+
+describe('a source makes its scenario when it is first read', () => {
+  it('answers, and announces, a request dispatched at it before anything read its scenario', () => {
+    const source = document.createElement('bulkhead-scenario');
+    const page = fixtureSync(html`<div></div>`);
+    page.append(source); // connected, and not yet drawn: nothing has read its scenario
+    const heard = hear(source);
+    request(source, 'bulkhead-config-request', { changes: { policy: 'strict-partitions' } });
+    expect(heard.types()).to.deep.equal(['bulkhead-run']);
+    expect(source.scenario.config.policy).to.equal('strict-partitions');
+    source.remove();
+    request(source, 'bulkhead-config-request', { changes: { policy: 'shared-fifo' } });
+    expect(source.scenario.config.policy, 'answered once removed').to.equal('strict-partitions');
+    heard.stop();
   });
 });

@@ -290,6 +290,24 @@ describe('a lab far below the viewport', () => {
     expect(textOf(lab)).to.contain('Failure isolation: contain a stalled dependency');
   });
 
+  it('makes its scenario in a turn after its upgrade, not while upgrading', async () => {
+    // A source watches its scenario from the moment it is made: that is when it subscribes.
+    let subscribed = 0;
+    const original = Scenario.prototype.subscribe;
+    Scenario.prototype.subscribe = function (this: Scenario, listener) {
+      subscribed++;
+      return original.call(this, listener);
+    };
+    try {
+      const lab = article(8000);
+      expect(subscribed, 'made while upgrading').to.equal(0);
+      await lab.updateComplete;
+      expect(subscribed, 'made by its first turn').to.be.greaterThan(0);
+    } finally {
+      Scenario.prototype.subscribe = original;
+    }
+  });
+
   it('simulates nothing and draws only its header until the reader scrolls near it', async () => {
     // Reading a scenario's run is what simulates it, the first time.
     let runs = 0;

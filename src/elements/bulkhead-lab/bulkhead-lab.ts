@@ -323,12 +323,13 @@ export class BulkheadLab extends SourceElement {
   }
 
   /**
-   * The lab's first update (its header) comes in a turn after the frame that upgraded it, so that
-   * upgrading and drawing do not share one task; `loading="eager"` draws at once.
+   * The lab makes its scenario in a turn after the frame that upgraded it, and draws its first update
+   * (its header) in the turn after that, so that no two of them share one task; `loading="eager"`
+   * draws at once.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (this.hasUpdated || this.#eager) return super.scheduleUpdate();
-    return inTurn(this, () => {}).then(() => super.scheduleUpdate());
+    return inTurn(this, () => void this.scenario).then(() => super.scheduleUpdate());
   }
 
   get #eager(): boolean {
