@@ -110,6 +110,21 @@ describe('a lab while its page loads', () => {
     expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
   });
 
+  it('draws its header alone, and outlines its first screen in a later task', async () => {
+    // At the top of the page, the lab knows it is near before its header is drawn.
+    const lab = article();
+    const drawn: { header: boolean; sections: number }[] = [];
+    const watch = new MutationObserver(() => {
+      const root = lab.shadowRoot!;
+      drawn.push({ header: root.querySelector('header') !== null, sections: root.querySelectorAll('section').length });
+    });
+    watch.observe(lab.shadowRoot!, { childList: true, subtree: true });
+    await shown(lab);
+    watch.disconnect();
+    expect(drawn[0], 'the first drawing').to.deep.equal({ header: true, sections: 0 });
+    expect(drawn.at(-1)!.sections, 'outlined since').to.be.greaterThan(0);
+  });
+
   it('draws each view of its first screen in a task after the one that put it on the page', async () => {
     const lab = article();
     await lab.updateComplete;

@@ -241,8 +241,13 @@ export class BulkheadLab extends SourceElement {
    * group drawn in a turn of its own after the lab came near, so that no turn is long.
    */
   declare private outlined: number;
-  /** Whether the lab itself has come near the viewport: until then it draws only its header. */
+  /**
+   * Whether the lab itself has come near the viewport and outlined its first screen: until then it
+   * draws only its header.
+   */
   #near = false;
+  /** The turn in which the lab outlines its first screen, while one is queued. */
+  #nearing: Promise<void> | null = null;
   /** Sections waiting for their turn to be drawn. */
   readonly #queued = new Set<string>();
   /** The modules of views being fetched, which `updateComplete` waits for. */
@@ -295,14 +300,26 @@ export class BulkheadLab extends SourceElement {
   #outlining: Promise<void> | null = null;
 
   /**
-   * Queues the first screen's views, then the outline of the rest, a turn each: each group is queued
-   * as the one before is drawn, so that other pieces (a picture, another lab's first screen) are not
-   * kept waiting behind the whole outline. Queues only what is neither drawn nor queued, so a lab
-   * put back on the page goes on where it was.
+   * Queues, a turn each: the outline of the first screen (never in the header's turn), the fetches,
+   * the first screen's views, then the outline of the rest. Each group is queued as the one before
+   * is drawn, so that other pieces (a picture, another lab's first screen) are not kept waiting
+   * behind the whole outline. Queues only what is neither drawn nor queued, so a lab put back on the
+   * page goes on where it was.
    */
   #comeNear() {
-    if (!this.#near) void inTurn(this, () => this.#prefetch());
-    this.#near = true;
+    if (!this.#near) {
+      if (this.#nearing) return;
+      this.#nearing = inTurn(this, () => {
+        this.#near = true;
+        this.requestUpdate();
+      }).then(() => {
+        this.#nearing = null;
+        if (!this.#near || !this.isConnected) return;
+        void inTurn(this, () => this.#prefetch());
+        this.#comeNear();
+      });
+      return;
+    }
     for (const id of FIRST_VIEWS) this.#draw(id);
     if (!this.#outlining && this.outlined < LATER_GROUPS)
       this.#outlining = inTurn(this, () => this.outlined++).then(() => {
