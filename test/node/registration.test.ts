@@ -3,26 +3,14 @@
 // frame after them, so that no frame of the load registers everything and upgrades the lab too.
 // Pages: test/node/fixtures/.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { test } from 'node:test';
+import { servedRepo } from './browser.js';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveStatic(process.cwd());
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const repo = servedRepo();
 
 /** Opens a fixture and returns, by tag, the frame in which the page registered it (0: the first). */
 async function registrations(fixture: string): Promise<Record<string, number>> {
-  const page = await browser.newPage();
+  const page = await repo.browser.newPage();
   // As text: the test's TypeScript compiler would wrap named functions in a helper the page lacks.
   await page.addInitScript(`
     let frames = 0;
@@ -37,7 +25,7 @@ async function registrations(fixture: string): Promise<Record<string, number>> {
       define(tag, element, options);
     };
   `);
-  await page.goto(`${server.url}/test/node/fixtures/${fixture}`);
+  await page.goto(`${repo.url}/test/node/fixtures/${fixture}`);
   await page.waitForFunction(() => customElements.get('bulkhead-lab'));
   const seen = await page.evaluate(() => (window as unknown as { registered: Record<string, number> }).registered);
   await page.close();
