@@ -52,6 +52,7 @@ const elements = fs
 const localizeTreeshake = { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') };
 
 const gateEntry = path.resolve('dist/lib/elements/outcome-gate/define.js');
+const gateClass = gateEntry.replace('define.js', 'outcome-gate.js');
 
 /**
  * What a source loads and a view does not, until it answers a request on its own: answering
@@ -78,12 +79,12 @@ function chunkOf(id, { getModuleInfo }) {
     };
     visit(gateEntry);
     seen.delete(gateEntry);
-    seen.delete(gateEntry.replace('define.js', 'outcome-gate.js'));
+    seen.delete(gateClass);
     return seen;
   })();
   if (chunkOf.core.has(id)) return 'core';
   // The gate's class stays in the gate's entry, also as the lab's entry imports the class itself.
-  if (id === gateEntry || id === gateEntry.replace('define.js', 'outcome-gate.js')) return 'outcome-gate';
+  if (id === gateEntry || id === gateClass) return 'outcome-gate';
   return undefined;
 }
 

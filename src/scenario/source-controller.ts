@@ -81,7 +81,7 @@ export class SourceController implements ReactiveController, ScenarioBinding {
     const host = this.#host;
     host.addEventListener('bulkhead-source-request', this.#answer);
     this.#answering = answerRequests(host, () => this.scenario);
-    if (this.#own.made && !this.#unwatch) this.#watch(this.#own.scenario);
+    if (this.#own.made) void this.scenario; // reading it watches it again
     announce(host);
   }
 
