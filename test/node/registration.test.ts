@@ -51,3 +51,26 @@ test('a page with no lab: every tag at once', async () => {
   const at = await registrations('widgets-bundle.html');
   for (const tag of [...VIEWS, 'outcome-gate', 'bulkhead-scenario', 'bulkhead-lab']) assert.equal(at[tag], 0, tag);
 });
+
+test('requests sent before the lab is registered reach it once it is, from the lab, a view inside it and one for it', async () => {
+  const page = await repo.browser.newPage();
+  await page.goto(`${repo.url}/test/node/fixtures/lab-early-requests.html`);
+  await page.waitForFunction(() => customElements.get('bulkhead-lab'));
+  await page.waitForFunction(() => (window as unknown as { earlyRuns: number }).earlyRuns >= 3, null, {
+    timeout: 5_000,
+  });
+  const seen = await page.evaluate(() => {
+    type Shown = HTMLElement & { scenario: { config: Record<string, unknown> } };
+    const [lab, inside, beside] = ['lab', 'inside', 'beside'].map((id) => document.getElementById(id) as Shown);
+    const { policy, reservedA, aTimeout } = lab!.scenario.config;
+    return {
+      sentEarly: (window as unknown as { sentEarly: boolean }).sentEarly,
+      lab: { policy, reservedA, aTimeout },
+      shareTheLab: inside!.scenario === lab!.scenario && beside!.scenario === lab!.scenario,
+    };
+  });
+  await page.close();
+  assert.ok(seen.sentEarly, 'the page sent its requests before the lab was registered');
+  assert.deepEqual(seen.lab, { policy: 'shared-round-robin', reservedA: 3, aTimeout: 9 });
+  assert.ok(seen.shareTheLab, "both views show the lab's scenario");
+});

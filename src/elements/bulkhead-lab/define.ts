@@ -6,6 +6,7 @@ import { OutcomeTable } from '../outcome-table/outcome-table.js';
 import { SlotBoard } from '../slot-board/slot-board.js';
 import { TickTimeline } from '../tick-timeline/tick-timeline.js';
 import { BulkheadLab } from './bulkhead-lab.js';
+import { holdEarlyRequests } from './early-requests.js';
 
 /**
  * The views of the lab's first sections, registered with the lab; the notebook, and the views of its
@@ -24,12 +25,16 @@ const defineViews = () => VIEWS.forEach(([tag, element]) => define(tag, element)
 // the script's own task made one of the longest tasks of a page's load. The views the page shows
 // itself are registered at once, the others in a frame after the script's, and the labs in the
 // frame after that; a lab draws its views only later, in turns of its own. Until then
-// bulkhead-lab.css keeps the labs' space.
-if (document.querySelector('bulkhead-lab')) {
+// bulkhead-lab.css keeps the labs' space, and the request events a page sends them meanwhile wait.
+if (document.querySelector('bulkhead-lab') && !customElements.get('bulkhead-lab')) {
   for (const [tag, element] of VIEWS) if (document.querySelector(tag)) define(tag, element);
+  const answerHeld = holdEarlyRequests(document);
   afterFrame(() => {
     defineViews();
-    afterFrame(() => define('bulkhead-lab', BulkheadLab));
+    afterFrame(() => {
+      define('bulkhead-lab', BulkheadLab);
+      answerHeld();
+    });
   });
 } else {
   defineViews();
