@@ -111,12 +111,13 @@ export abstract class ScenarioElement extends LitElement {
     super();
     this.headingLevel = null;
     // A page may set these before the element's definition loaded: they are own properties then,
-    // hiding the accessors below. Take them over (the custom-elements upgrade pattern).
+    // hiding the accessors below. Take them over (the custom-elements upgrade pattern), once the
+    // attributes it is upgraded with are read: a preset would replace a config set before.
     for (const name of ['config', 'tick', 'timeSource'] as const) {
       if (!Object.hasOwn(this, name)) continue;
       const value: unknown = this[name];
       delete (this as Record<string, unknown>)[name];
-      (this as Record<string, unknown>)[name] = value;
+      queueMicrotask(() => ((this as Record<string, unknown>)[name] = value));
     }
   }
 

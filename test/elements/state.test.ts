@@ -115,6 +115,18 @@ describe('the element API before connection and before upgrade', () => {
     expect(textOf(gate)).to.contain('at tick 5');
     expect(textOf(gate)).to.contain('50 % of');
   });
+
+  it('a config set before the class is defined outlasts the preset the element is upgraded with', async () => {
+    const page = fixtureSync(html`<div></div>`);
+    const gate = document.createElement('late-gate-2') as OutcomeGate;
+    gate.setAttribute('preset', 'slow-vs-dead');
+    page.append(gate);
+    gate.config = { policy: 'strict-partitions', target: 50 };
+    customElements.define('late-gate-2', class extends OutcomeGate {});
+    await settled(gate);
+    expect(gate.config).to.include({ policy: 'strict-partitions', target: 50 });
+    expect(textOf(gate)).to.contain('50 % of');
+  });
 });
 
 describe('config is a function of the current attributes', () => {
