@@ -149,7 +149,9 @@ export class ViewController implements ReactiveController, ScenarioBinding {
     if (this.#bound) {
       this.#standDown();
       this.#own.pause();
-    } else if (!this.#stopServing) {
+    } else if (!this.#stopServing && !this.#host.closest(':not(:defined):is(bulkhead-lab,bulkhead-scenario)')) {
+      // In a source not registered yet (the selector names the sources), the requests dispatched at
+      // it go on up to that source, which answers them once registered (see early-requests.ts).
       this.#serve();
     }
     this.#watch(this.scenario);

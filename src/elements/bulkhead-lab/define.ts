@@ -33,7 +33,7 @@ if (document.querySelector('bulkhead-lab') && !customElements.get('bulkhead-lab'
     defineViews();
     afterFrame(() => {
       define('bulkhead-lab', BulkheadLab);
-      answerHeld();
+      queueMicrotask(answerHeld); // after what the page set on the labs before (see ScenarioElement)
     });
   });
 } else {

@@ -1,37 +1,40 @@
-import { REQUESTS, emit, type RequestName } from '../../scenario/events.js';
+import { REQUESTS, type RequestName } from '../../scenario/events.js';
+import { ownFields } from '../../scenario/own-fields.js';
+import { SOURCES } from '../../scenario/source-tags.js';
+import type { Scenario, ScenarioInput } from '../../scenario/scenario.js';
+import { answer } from '../../scenario/serve.js';
 
 /**
  * Request events a page sends before the labs are registered (`define.ts` registers them a few
- * frames after its script runs): one dispatched at a lab, at an element inside a lab, or at a view
- * whose `for` names a lab, is held at the document and sent again to that lab once it is registered.
- * Without this, the lab would miss it, or a view inside the lab would answer it with a scenario of
- * its own that the lab then replaces. Returns what registers the labs' class: it sends the held
- * requests, in order, once the labs answer.
+ * frames after its script runs): one dispatched at a lab, or at an element inside a lab, bubbles to
+ * the document, which keeps a copy of it and answers it, in order, for that lab once it is
+ * registered. A view inside a source not registered yet leaves the requests dispatched at it to the
+ * source (see `view-controller.ts`). Returns what answers them; the page's own listeners see each
+ * request once, as it was sent.
  */
 export function holdEarlyRequests(doc: Document): () => void {
-  const held: [lab: Element, name: RequestName, detail: unknown][] = [];
+  const held: [lab: Element, name: RequestName, detail: ScenarioInput][] = [];
   const hold = (event: Event) => {
-    const lab = customElements.get('bulkhead-lab') ? null : labOf(event); // another copy may have registered it
-    if (!lab) return;
-    event.stopImmediatePropagation();
-    held.push([lab, event.type as RequestName, (event as CustomEvent).detail]);
+    // The nearest source on its way up is the one it is for; a request for another goes on.
+    const source = event
+      .composedPath()
+      .find((node): node is Element => node instanceof Element && node.matches(SOURCES));
+    if (source?.localName === 'bulkhead-lab') held.push([source, event.type as RequestName, copyOf(event)]);
   };
-  for (const name of REQUESTS) doc.addEventListener(name, hold, { capture: true });
+  for (const name of REQUESTS) doc.addEventListener(name, hold);
   return () => {
-    for (const name of REQUESTS) doc.removeEventListener(name, hold, { capture: true });
-    for (const [lab, name, detail] of held.splice(0)) emit(lab, name, detail as never);
+    for (const name of REQUESTS) doc.removeEventListener(name, hold);
+    for (const [lab, name, detail] of held.splice(0)) {
+      customElements.upgrade(lab); // a lab off the page when the labs are registered
+      const { scenario } = lab as Element & { scenario?: Scenario };
+      if (scenario) answer(scenario, name, detail);
+    }
   };
 }
 
-const SOURCES = new Set(['bulkhead-lab', 'bulkhead-scenario']);
-
-/** The lab an event is for: the nearest source on its way up, or the one the target's `for` names; null if not a lab. */
-function labOf(event: Event): Element | null {
-  const path = event.composedPath().filter((node): node is Element => node instanceof Element);
-  const target = path[0];
-  const forId = target && !SOURCES.has(target.localName) ? target.getAttribute('for') : null;
-  const root = target?.getRootNode() as Document | ShadowRoot | undefined;
-  const source =
-    forId !== null ? (root?.getElementById?.(forId) ?? null) : (path.find((el) => SOURCES.has(el.localName)) ?? null);
-  return source?.localName === 'bulkhead-lab' ? source : null;
+/** The detail as it was when sent: a page may reuse its object for the next request. */
+function copyOf(event: Event): ScenarioInput {
+  const detail = ownFields((event as CustomEvent).detail) ?? {};
+  const changes = ownFields(detail.changes);
+  return changes ? { ...detail, changes } : detail;
 }

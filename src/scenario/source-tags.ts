@@ -1,0 +1,2 @@
+/** The library's elements that serve views other than themselves, as a selector. */
+export const SOURCES = 'bulkhead-lab,bulkhead-scenario';
