@@ -16,7 +16,6 @@ import {
 } from '../sim/config.js';
 import type { ClockFailure } from './clock.js';
 import type { Issue, WordedNote } from './notices.js';
-import { SOURCES } from './source-tags.js';
 
 /**
  * A corrected input in the words of the element showing it: what was given, what it takes, and what
@@ -67,6 +66,9 @@ const choiceText = (attribute: string, value: unknown, known: readonly string[],
     str`${attribute}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
   );
 
+/** The library's elements that serve views other than themselves. */
+const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
+
 /**
  * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
  * says nothing yet: while that id names a source element whose definition has not loaded yet (as
@@ -75,7 +77,7 @@ const choiceText = (attribute: string, value: unknown, known: readonly string[],
 function sourceMayArrive(view: HTMLElement, forId: string): boolean {
   const root = view.getRootNode() as Document | ShadowRoot;
   const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
-  return !!named?.matches(SOURCES) && named.matches(':not(:defined)');
+  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
 }
 
 /** The notice an issue calls for in words, or null for a `for` whose source may still arrive. */

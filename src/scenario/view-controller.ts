@@ -28,6 +28,9 @@ import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 /** The code that answers requests and plays (`serve.ts`). */
 export type Serving = typeof import('./serve.js');
 
+/** A source (an element that serves views other than itself) not registered yet. */
+const UNREGISTERED_SOURCE = ':not(:defined):is(bulkhead-lab,bulkhead-scenario)';
+
 /** `serve.ts` once fetched, for every view on the page (the browser fetches a module once). */
 let fetched: Serving | null = null;
 
@@ -149,8 +152,8 @@ export class ViewController implements ReactiveController, ScenarioBinding {
     if (this.#bound) {
       this.#standDown();
       this.#own.pause();
-    } else if (!this.#stopServing && !this.#host.closest(':not(:defined):is(bulkhead-lab,bulkhead-scenario)')) {
-      // In a source not registered yet (the selector names the sources), the requests dispatched at
+    } else if (!this.#stopServing && !this.#host.closest(UNREGISTERED_SOURCE)) {
+      // In a source not registered yet, the requests dispatched at
       // it go on up to that source, which answers them once registered (see early-requests.ts).
       this.#serve();
     }

@@ -1,6 +1,5 @@
 import { REQUESTS, type RequestName } from '../../scenario/events.js';
 import { ownFields } from '../../scenario/own-fields.js';
-import { SOURCES } from '../../scenario/source-tags.js';
 import type { Scenario, ScenarioInput } from '../../scenario/scenario.js';
 import { answer } from '../../scenario/serve.js';
 
@@ -31,6 +30,9 @@ export function holdEarlyRequests(doc: Document): () => void {
     }
   };
 }
+
+/** The elements that serve views other than themselves. */
+const SOURCES = 'bulkhead-lab,bulkhead-scenario';
 
 /** The detail as it was when sent: a page may reuse its object for the next request. */
 function copyOf(event: Event): ScenarioInput {

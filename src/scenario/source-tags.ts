@@ -1,2 +1,0 @@
-/** The library's elements that serve views other than themselves, as a selector. */
-export const SOURCES = 'bulkhead-lab,bulkhead-scenario';
