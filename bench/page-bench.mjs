@@ -1,5 +1,5 @@
 // Page load in headless Chromium against the built bundle, served as static files over loopback:
-// for a page with one lab, the three-lab demo page and a page of 50 labs, at full speed and with
+// for a page with one lab, the four-lab demo page and a page of 50 labs, at full speed and with
 // the CPU throttled 4×, how soon the first lab is usable, the long tasks and layout shift of the
 // whole load, and what the page holds once it is quiet (DOM nodes, elements, JS heap), beside the
 // same page without the library (the same text, no script or stylesheet) as a floor; then 200
@@ -52,7 +52,7 @@ const LOADS = 5;
 
 export const PAGES = [
   { label: 'one lab', path: '/bench/page-one.html', html: (library) => articlePage(1, library) },
-  { label: 'three labs (demo/)', path: '/demo/index.html', html: demoPage },
+  { label: 'four labs (demo/)', path: '/demo/index.html', html: demoPage },
   { label: '50 labs', path: '/bench/page-50.html', html: (library) => articlePage(50, library) },
   { label: '200 labs', path: '/bench/page-200.html', html: (library) => articlePage(200, library), throttles: [1] },
 ];

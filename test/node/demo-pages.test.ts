@@ -18,7 +18,7 @@ async function open(path: string, width: number): Promise<{ page: Page; errors: 
   return { page, errors };
 }
 
-test('the demo page shows the three experiments as labs', async () => {
+test('the demo page shows the four experiments as labs', async () => {
   const { page, errors } = await open('/demo/index.html', 1280);
   const titles = await page.$$eval('bulkhead-lab', (labs) =>
     labs.map((lab) => lab.shadowRoot!.querySelector('[role="heading"][aria-level="2"]')!.textContent),
@@ -27,6 +27,7 @@ test('the demo page shows the three experiments as labs', async () => {
     'Failure isolation: contain a stalled dependency',
     'Tenant service targets: count every offered request',
     'Failure isolation: a slow dependency hurts more than a dead one',
+    'Retries and recovery: a retry storm outlasts its cause',
   ]);
   const slowB = await shadowText(page, '#slow', 'outcome-gate[tenant="B"]:not([window])');
   assert.match(slowB, /3 completed of 11 required \(90 % of 12 offered\)/);
