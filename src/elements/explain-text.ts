@@ -9,11 +9,24 @@ import type { LabRun } from '../sim/simulate.js';
 import { tickCount } from './format.js';
 import { POLICY_WORDS } from './labels.js';
 
-/** The distinct ids of one tenant's holders, runs of three or more as ranges: `A0–A3 and A5`. */
+/**
+ * The distinct ids of one tenant's holders in request order, runs of three or more first attempts as
+ * ranges: `A0–A3, A3.1 and A5`. Retries are named one by one: a range `A2.1–A4.1` would read as
+ * every attempt between them.
+ */
 function ids(holders: SlotHolder[]): string {
-  const n = [...new Set(holders.map((h) => +h.id.slice(1)))].sort((a, b) => a - b);
-  // Each id inside a run becomes a dash, then the dashes of a run merge into one between its ends.
-  const marked = n.map((x, i) => (n[i - 1] === x - 1 && n[i + 1] === x + 1 ? '–' : holders[0]!.tenant + x));
+  const tenant = holders[0]!.tenant;
+  // [request, attempt] from `A3` (attempt 0) and `A3.1`.
+  const n = [...new Set(holders.map((h) => h.id.slice(1)))]
+    .map((id) => id.split('.').map(Number) as [number, number?])
+    .sort(([a, i = 0], [b, j = 0]) => a - b || i - j);
+  const first = (k: number, x: number) => n[k]?.[1] === undefined && n[k]?.[0] === x;
+  // Each first attempt inside a run becomes a dash, then the dashes of a run merge into one between its ends.
+  const marked = n.map(([x, attempt], k) =>
+    attempt === undefined && first(k - 1, x - 1) && first(k + 1, x + 1)
+      ? '–'
+      : tenant + (attempt === undefined ? x : `${x}.${attempt}`),
+  );
   return listAnd(
     marked
       .join(' ')

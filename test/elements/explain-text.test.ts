@@ -22,6 +22,17 @@ const ENDING_WORDS: Record<Ending, RegExp> = {
 };
 
 describe('explainText', () => {
+  it('names retries one by one in request order, never as a range', () => {
+    const run = simulate({ ...presets['retry-storm'].config, slots: 4, aPerTick: 1, retries: 1 });
+    expect(explainText(explain(run, 'B11.1'), run.config)).to.contain(
+      'found all 4 slots it could use held by B call B10.1 and A calls A8.1, A9.1, and A10.1,',
+    );
+    const twice = simulate({ ...presets['retry-storm'].config, slots: 4, aPerTick: 1, retries: 2 });
+    expect(explainText(explain(twice, 'B9.1'), twice.config)).to.contain(
+      'held by B call B6.2 and A calls A2.2, A6.1, A7.1, A8.1, A10, and A11 ',
+    );
+  });
+
   it('tells B1 under the shared FIFO pool: four stalled A calls held every slot until it timed out', () => {
     expect(sentence('B1')).to.equal(
       'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
