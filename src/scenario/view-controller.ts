@@ -153,8 +153,8 @@ export class ViewController implements ReactiveController, ScenarioBinding {
       this.#standDown();
       this.#own.pause();
     } else if (!this.#stopServing && !this.#host.closest(UNREGISTERED_SOURCE)) {
-      // In a source not registered yet, the requests dispatched at
-      // it go on up to that source, which answers them once registered (see early-requests.ts).
+      // Inside a source not registered yet, the requests dispatched at it go on up to that source,
+      // which answers them once registered (see early-requests.ts).
       this.#serve();
     }
     this.#watch(this.scenario);
