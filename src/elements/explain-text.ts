@@ -20,10 +20,11 @@ function ids(holders: SlotHolder[]): string {
   const n = [...new Set(holders.map((h) => h.id.slice(1)))]
     .map((id) => id.split('.').map(Number) as [number, number?])
     .sort(([a, i = 0], [b, j = 0]) => a - b || i - j);
-  const first = (k: number, x: number) => n[k]?.[1] === undefined && n[k]?.[0] === x;
+  /** Whether the k-th id is the first attempt of request x. */
+  const firstAttemptOf = (k: number, x: number) => n[k]?.[1] === undefined && n[k]?.[0] === x;
   // Each first attempt inside a run becomes a dash, then the dashes of a run merge into one between its ends.
   const marked = n.map(([x, attempt], k) =>
-    attempt === undefined && first(k - 1, x - 1) && first(k + 1, x + 1)
+    attempt === undefined && firstAttemptOf(k - 1, x - 1) && firstAttemptOf(k + 1, x + 1)
       ? '–'
       : tenant + (attempt === undefined ? x : `${x}.${attempt}`),
   );

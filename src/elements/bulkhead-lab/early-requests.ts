@@ -3,6 +3,9 @@ import { ownFields } from '../../scenario/own-fields.js';
 import type { Scenario, ScenarioInput } from '../../scenario/scenario.js';
 import { answer } from '../../scenario/serve.js';
 
+/** The elements that serve views other than themselves. */
+const SOURCES = 'bulkhead-lab,bulkhead-scenario';
+
 /**
  * Request events a page sends before the labs are registered (`define.ts` registers them a few
  * frames after its script runs): one dispatched at a lab, or at an element inside a lab, bubbles to
@@ -30,9 +33,6 @@ export function holdEarlyRequests(doc: Document): () => void {
     }
   };
 }
-
-/** The elements that serve views other than themselves. */
-const SOURCES = 'bulkhead-lab,bulkhead-scenario';
 
 /** The detail as it was when sent: a page may reuse its object for the next request. */
 function copyOf(event: Event): ScenarioInput {
