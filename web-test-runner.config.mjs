@@ -1,7 +1,22 @@
+import fs from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { engineLaunchers } from './scripts/engines.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
+
+// A browser driver's promise that fails outside any test (such as a protocol call nobody awaits,
+// which Puppeteer rejects after 180 s) would end the whole run: Node raises an unhandled rejection as
+// an uncaught exception, and the runner stops at once, before any report, while its console holds
+// the message back. Say so on stderr and go on; a test whose own command fails still fails.
+process.on('unhandledRejection', (reason) => {
+  fs.writeSync(
+    2,
+    `\nA browser driver's command failed outside any test; the run goes on:\n${reason?.stack ?? reason}\n`,
+  );
+});
+process.prependListener('uncaughtException', (error) => {
+  fs.writeSync(2, `\nThe test runner stops on an uncaught exception:\n${error?.stack ?? error}\n`);
+});
 
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],

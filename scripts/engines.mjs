@@ -282,7 +282,10 @@ export function engineLaunchers(engines = selectedEngines()) {
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ])
-    process.once(signal, () => process.exit(code));
+    process.once(signal, () => {
+      fs.writeSync(2, `\nThe test runner got ${signal}; it ends every browser and stops.\n`);
+      process.exit(code);
+    });
 
   const launchers = {
     chromium: () => {

@@ -29,8 +29,9 @@ function run(command, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
     current = child;
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       current = null;
+      if (signal) console.log(`(${path.basename(command)} was ended by ${signal})`);
       resolve(code ?? 1);
     });
   });
