@@ -16,6 +16,8 @@ process.on('unhandledRejection', (reason) => {
 });
 process.prependListener('uncaughtException', (error) => {
   fs.writeSync(2, `\nThe test runner stops on an uncaught exception:\n${error?.stack ?? error}\n`);
+  // Before the runner listens too (while it starts), a listener would keep the process alive.
+  if (process.listenerCount('uncaughtException') === 1) process.exit(1);
 });
 
 export default {
