@@ -222,6 +222,19 @@ describe('every control shows the config in use', () => {
     expect(box(el, 'bHold').value).to.equal('1');
   });
 
+  it('a focused number box after a property changes it and a request puts back the value it had', async () => {
+    const el = await lab();
+    const first = el.config.bEvery;
+    box(el, 'bEvery').focus(); // as Tab does from the box before it
+    el.config = { ...el.config, bEvery: first + 1 };
+    await settled(el);
+    expect(box(el, 'bEvery').value).to.equal(String(first + 1));
+    request(el, 'bulkhead-config-request', { changes: { bEvery: first } });
+    await settled(el);
+    expect(el.config.bEvery).to.equal(first);
+    expect(box(el, 'bEvery').value).to.equal(String(first));
+  });
+
   it('a number box after typing, then a property that puts back the value it had', async () => {
     const el = await lab();
     await typeInto(box(el, 'queueCap'), '9');

@@ -272,8 +272,12 @@ export class LabControls extends ScenarioElement {
     super.updated(changed);
     for (const control of this.renderRoot.querySelectorAll<HTMLInputElement>('[name]')) {
       const value = valueOf(this.scenario.config, control.name as keyof LabConfig);
-      // What the reader typed stays while the scenario holds what that typing gave it.
-      if (control === this.#edit?.box && +value === this.#edit.value) continue;
+      if (control === this.#edit?.box) {
+        // What the reader typed stays while the scenario holds what that typing gave it.
+        if (+value === this.#edit.value) continue;
+        // Changed from elsewhere: the edit starts again from what the box now shows.
+        this.#edit = { box: control, start: +value, value: +value };
+      }
       if (control.type === 'radio') control.checked = control.value === value;
       else if (control.value !== value) control.value = value;
     }
