@@ -53,17 +53,13 @@ export interface Sweep<F extends SweepInput = SweepField> {
 }
 
 /**
- * The measure at every value of `field`'s UI range under each policy: each point is the full-window
- * `metricsAt(run, horizon)` of `config` with only `policy` and `field` changed. The config is taken
- * as the elements take it (`normalizeConfig`: every input clamped into its UI range), and so is each
- * point's, so sweeping `slots` below A's reserved slots quietly lowers `reservedA` to `slots` − 1,
- * as the lab's own controls do. One small run per policy and value.
+ * Where a sweep of `field` starts: `config` as the elements take it (`normalizeConfig`: every input
+ * clamped into its UI range), and every value of the field's UI range, lowest first.
  */
-export function sweep<F extends SweepInput = SweepField>(
+export function sweepValues<F extends SweepInput>(
   config: LabConfig,
   field: F,
-  measure: SweepMeasure = 'b-completion-rate',
-): Sweep<F> {
+): { base: LabConfig; values: SweepValue<F>[] } {
   const base = normalizeConfig(config).config;
   const { min, max } = uiRangeOf(field, base);
   const values = (
@@ -71,14 +67,39 @@ export function sweep<F extends SweepInput = SweepField>(
       ? uiValuesOf(field as RetryField, base)
       : Array.from({ length: max - min + 1 }, (_, i) => min + i)
   ) as SweepValue<F>[];
+  return { base, values };
+}
+
+/**
+ * One policy's line of a sweep from `sweepValues`: the measure at each of `values`, each point the
+ * full-window `metricsAt(run, horizon)` of `base` with only `policy` and `field` changed. Each
+ * point's config is normalized too, so sweeping `slots` below A's reserved slots quietly lowers
+ * `reservedA` to `slots` − 1, as the lab's own controls do. One small run per value.
+ */
+export function sweepLine<F extends SweepInput>(
+  base: LabConfig,
+  field: F,
+  measure: SweepMeasure,
+  policy: Policy,
+  values: readonly SweepValue<F>[],
+): (number | null)[] {
+  // Each point's horizon is the base's: no field that sweeps moves it.
+  return values.map((value) =>
+    READ[measure](metricsAt(simulateValid(normalizeConfig({ ...base, policy, [field]: value }).config), base.horizon)),
+  );
+}
+
+/**
+ * The measure at every value of `field`'s UI range under each policy (`sweepValues`, then a
+ * `sweepLine` per policy): one small run per policy and value.
+ */
+export function sweep<F extends SweepInput = SweepField>(
+  config: LabConfig,
+  field: F,
+  measure: SweepMeasure = 'b-completion-rate',
+): Sweep<F> {
+  const { base, values } = sweepValues(config, field);
   const lines = {} as Sweep<F>['lines'];
-  for (const policy of POLICIES) {
-    // Each point's horizon is the base's: no field that sweeps moves it.
-    lines[policy] = values.map((value) =>
-      READ[measure](
-        metricsAt(simulateValid(normalizeConfig({ ...base, policy, [field]: value }).config), base.horizon),
-      ),
-    );
-  }
+  for (const policy of POLICIES) lines[policy] = sweepLine(base, field, measure, policy, values);
   return { field, measure, values, lines };
 }

@@ -185,6 +185,22 @@ describe('<sweep-chart>', () => {
     expect(heading(el)).to.equal('B completion rate by Maximum waiting per tenant');
   });
 
+  it("works out one policy's line per turn, says it is busy until the last, and updateComplete waits for all", async () => {
+    const el = fixtureSync<SweepChart>(html`<sweep-chart preset="stalled-dependency"></sweep-chart>`);
+    // Its first render, in the task that put it on the page: no turn has come yet.
+    for (let i = 0; i < 100 && !el.hasUpdated; i++) await Promise.resolve();
+    expect(el.hasUpdated, 'rendered within the task').to.equal(true);
+    expect(chart(el).getAttribute('aria-busy')).to.equal('true');
+    expect(readout(el)).to.equal(
+      'A total timeout (ticks): 12 Shared FIFO: … Shared round-robin: … Strict tenant partitions: … Partitions with idle borrowing: …',
+    );
+    await el.updateComplete;
+    expect(chart(el).getAttribute('aria-busy')).to.equal('false');
+    expect(readout(el)).to.equal(
+      'A total timeout (ticks): 12 Shared FIFO: 25 % Shared round-robin: 50 % Strict tenant partitions: 100 % Partitions with idle borrowing: 25 %',
+    );
+  });
+
   it('binds by for=, applies to that source, and computes each sweep once per config', async () => {
     const box = await settledFixture<HTMLElement>(html`<div>
       <bulkhead-scenario id="sweep-source" preset="stalled-dependency" policy="borrowing"></bulkhead-scenario>

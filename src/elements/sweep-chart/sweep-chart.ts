@@ -1,8 +1,17 @@
-import { css, html, svg } from 'lit';
+import { css, html, svg, type PropertyValues } from 'lit';
 import { attributeOf } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { POLICIES, RETRY_FIELDS, retrySettings, type LabRun } from '../../sim/index.js';
-import { SWEEP_MEASURES, sweep, type Sweep, type SweepInput, type SweepMeasure } from '../../sim/sweep.js';
+import { POLICIES, RETRY_FIELDS, retrySettings, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
+import {
+  SWEEP_MEASURES,
+  sweep,
+  sweepLine,
+  sweepValues,
+  type Sweep,
+  type SweepInput,
+  type SweepMeasure,
+  type SweepValue,
+} from '../../sim/sweep.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
@@ -11,6 +20,7 @@ import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { ScrollRegions } from '../scroll-regions.js';
+import { inTurn } from '../turns.js';
 
 /** What each measure is called on the chart and in its select. */
 const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
@@ -39,13 +49,22 @@ const line = (k: number, d: string) =>
 /** Views of a scenario's run, one per input and measure, so the sweep is computed once per run. */
 const views: Record<string, (run: LabRun) => Sweep<SweepInput>> = {};
 
+/** A sweep as the chart draws it: its values at once, then a policy's line per turn. */
+interface Drawing {
+  base: LabConfig;
+  values: SweepValue<SweepInput>[];
+  lines: Partial<Record<Policy, (number | null)[]>>;
+}
+const drawings: Record<string, (run: LabRun) => Drawing> = {};
+
 /**
  * One measure against one input, a line per policy, over the input's whole UI range for the
  * source's current config (the model's `sweep`; docs/MODEL.md, Sweeps). The current value of the
  * input is marked "now". Focus the chart and use the arrow keys, Home and End, or move the pointer
  * over it, to move a cursor along the input; a readout gives every policy's values there, and
  * Enter, Space or a click applies the cursor's value to the source. Under "Numbers", the same
- * figures as a table.
+ * figures as a table. Each policy's line is worked out in a frame of its own: the chart is
+ * `aria-busy` until the last, and awaiting `updateComplete` waits for it.
  *
  * @summary One measure against one input, a line per policy; apply a value from the chart.
  * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target' | 'a-recovers' | 'retries' | 'retry-delay' | 'retry-budget'} input -
@@ -112,6 +131,8 @@ export class SweepChart extends ScenarioElement {
   declare private cursor?: number | null;
   /** Whether "Numbers" is open: its table is built only then. */
   declare private open?: boolean;
+  /** The turn in which the next policy's line is worked out, while one is missing. */
+  #nextLine: Promise<void> | null = null;
 
   constructor() {
     super();
@@ -132,9 +153,56 @@ export class SweepChart extends ScenarioElement {
    * values per policy. Read-only; computed once per config, input and measure.
    */
   get points(): Sweep<SweepInput> {
+    const { field, measure } = this.#chosen;
+    return this.scenario.derived((views[field + measure] ??= (run) => sweep(run.config, field, measure)));
+  }
+
+  get #chosen(): { field: SweepInput; measure: SweepMeasure } {
     const field = FIELDS[KNOWN.input.indexOf(this.input)] ?? 'aTimeout';
     const measure = SWEEP_MEASURES.find((m) => m === this.measure) ?? 'b-completion-rate';
-    return this.scenario.derived((views[field + measure] ??= (run) => sweep(run.config, field, measure)));
+    return { field, measure };
+  }
+
+  /**
+   * The sweep as drawn so far. A line takes a small run per value, some 20 runs, so each policy's is
+   * worked out in a turn of its own (see turns.ts): opening Sweep, or changing an input under it,
+   * never runs every policy's runs in one task.
+   */
+  get #drawing(): Drawing {
+    const { field, measure } = this.#chosen;
+    return this.scenario.derived(
+      (drawings[field + measure] ??= (run) => ({ ...sweepValues(run.config, field), lines: {} })),
+    );
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const { lines } = this.#drawing;
+    if (POLICIES.some((p) => !lines[p])) this.#nextLine ??= inTurn(this, () => this.#drawLine());
+  }
+
+  #drawLine() {
+    this.#nextLine = null;
+    const { field, measure } = this.#chosen;
+    const { base, values, lines } = this.#drawing;
+    const policy = POLICIES.find((p) => !lines[p]);
+    if (policy) lines[policy] = sweepLine(base, field, measure, policy, values);
+    this.requestUpdate();
+  }
+
+  /** Awaiting `updateComplete` also waits until every policy's line is drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.#nextLine && this.isConnected) {
+      await this.#nextLine;
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#nextLine = null;
   }
 
   #choose(event: Event) {
@@ -144,7 +212,9 @@ export class SweepChart extends ScenarioElement {
   }
 
   protected override render() {
-    const { field, measure, values, lines } = this.points;
+    const { field, measure } = this.#chosen;
+    const { values, lines } = this.#drawing;
+    const drawn = POLICIES.every((p) => lines[p]);
     const n = values.length;
     // Indices into `values`: the current value of the input, and the cursor.
     const config = this.scenario.config;
@@ -156,13 +226,14 @@ export class SweepChart extends ScenarioElement {
     const at = values[i]!;
     const label = SETTING_LABEL[field];
     const rate = measure.endsWith('rate');
-    const show = (v: number | null = null) => (rate ? percent(v) : (v ?? '–'));
+    // A line not worked out yet reads as an ellipsis; no value (nothing offered, nothing completed) as a dash.
+    const show = (v: number | null | undefined) => (v === undefined ? '…' : rate ? percent(v) : (v ?? '–'));
     // A fixed scale per measure, so lines compare across inputs: at most 12 B requests are offered,
     // and a p95 is at most B's timeout, 20.
     const top = rate ? 1 : measure === 'b-p95' ? 20 : 12;
     // The plot is 242 wide and 134 high, its origin at the top left; axis labels sit outside it.
     const X = (j: number) => (242 * j) / (n - 1 || 1);
-    const path = (points: (number | null)[]) =>
+    const path = (points: (number | null)[] = []) =>
       points
         .map((v, j) => (v === null ? '' : `${j && points[j - 1] !== null ? 'L' : 'M'}${X(j)} ${134 - (134 * v) / top}`))
         .join('');
@@ -194,7 +265,7 @@ export class SweepChart extends ScenarioElement {
         <select name="measure" @change=${this.#choose}>
           ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${MEASURE_LABEL[m]}</option>`)}
         </select></label>
-      <svg part="chart" viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label=${msg(str`${label}; Enter applies`)}
+      <svg part="chart" aria-busy=${drawn ? 'false' : 'true'} viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label=${msg(str`${label}; Enter applies`)}
         aria-valuenow=${at ?? i} aria-valuetext=${named(at)}
         @keydown=${onKey} @click=${(e: MouseEvent) => apply(pointed(e))}
         @pointermove=${(e: MouseEvent) => (this.cursor = pointed(e))}>
@@ -223,7 +294,7 @@ export class SweepChart extends ScenarioElement {
         ${POLICIES.map(
           (p, k) =>
             html`<br /><svg aria-hidden="true">${line(k, 'M0 4h30')}</svg>
-              ${POLICY_WORDS[p].label}: ${show(lines[p][i])}`,
+              ${POLICY_WORDS[p].label}: ${show(lines[p]?.[i])}`,
         )}
       </p>
       <details @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
@@ -236,7 +307,7 @@ export class SweepChart extends ScenarioElement {
               <tr><th scope="col">${label}</th>${POLICIES.map((p) => html`<th scope="col">${POLICY_WORDS[p].label}</th>`)}</tr>
               ${values.map(
                 (v, j) =>
-                  html`<tr><th scope="row">${named(v)}</th>${POLICIES.map((p) => html`<td>${show(lines[p][j])}</td>`)}</tr>`,
+                  html`<tr><th scope="row">${named(v)}</th>${POLICIES.map((p) => html`<td>${show(lines[p]?.[j])}</td>`)}</tr>`,
               )}
             </table></div>`
             : ''
