@@ -195,10 +195,14 @@ const WATCH_DRAWN = (opener) => {
   if (!section) return false;
   // A view that has rendered, in an open section: a closed <details> still lays out its content
   // when asked (Chromium hides it with content-visibility), and its words about the view come first.
+  // A view still drawing in turns (Sweep's lines) says so with aria-busy, and counts once done.
   const drawn = () =>
     (section.open ?? true) &&
     [...section.querySelectorAll('.view > *')].some(
-      (view) => (view.shadowRoot?.childElementCount ?? 0) > 0 && view.getBoundingClientRect().height > 0,
+      (view) =>
+        (view.shadowRoot?.childElementCount ?? 0) > 0 &&
+        !view.shadowRoot.querySelector('[aria-busy="true"]') &&
+        view.getBoundingClientRect().height > 0,
     );
   const started = performance.now();
   let shown = false;
