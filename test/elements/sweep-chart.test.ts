@@ -201,6 +201,22 @@ describe('<sweep-chart>', () => {
     );
   });
 
+  it('finishes its lines when put back on the page after its turn went by', async () => {
+    const box = await settledFixture<HTMLElement>(
+      html`<div><sweep-chart preset="stalled-dependency"></sweep-chart></div>`,
+    );
+    const el = box.querySelector<SweepChart>('sweep-chart')!;
+    choose(deep<HTMLSelectElement>(el, 'select[name="input"]'), 'slots');
+    for (let i = 0; i < 100 && !readout(el).includes('…'); i++) await Promise.resolve();
+    expect(readout(el), 'waiting for its lines').to.contain('…');
+    el.remove();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    box.append(el);
+    await settled(el);
+    expect(chart(el).getAttribute('aria-busy')).to.equal('false');
+    expect(readout(el)).not.to.contain('…');
+  });
+
   it('binds by for=, applies to that source, and computes each sweep once per config', async () => {
     const box = await settledFixture<HTMLElement>(html`<div>
       <bulkhead-scenario id="sweep-source" preset="stalled-dependency" policy="borrowing"></bulkhead-scenario>

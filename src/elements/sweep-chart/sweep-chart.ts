@@ -193,8 +193,9 @@ export class SweepChart extends ScenarioElement {
   /** Awaiting `updateComplete` also waits until every policy's line is drawn. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.#nextLine && this.isConnected) {
-      await this.#nextLine;
+    for (let next = this.#nextLine; next && this.isConnected; next = this.#nextLine) {
+      await next;
+      if (this.#nextLine === next) this.#nextLine = null; // its turn was dropped: the chart had left the page
       complete = await super.getUpdateComplete();
     }
     return complete;
