@@ -4,7 +4,6 @@ import type { Note } from '../../scenario/notices.js';
 import { POLICIES, RETRY_FIELDS, retrySettings, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
 import {
   SWEEP_MEASURES,
-  sweep,
   sweepLine,
   sweepValues,
   type Sweep,
@@ -46,15 +45,14 @@ const FALLBACK = { input: 'a-timeout', measure: 'b-completion-rate' };
 const line = (k: number, d: string) =>
   svg`<path class="c${k}" d=${d} stroke-dasharray="${2 * k * k} ${k && 2}" stroke-width=${Math.max(1, 4 - k)}></path>`;
 
-/** Views of a scenario's run, one per input and measure, so the sweep is computed once per run. */
-const views: Record<string, (run: LabRun) => Sweep<SweepInput>> = {};
-
-/** A sweep as the chart draws it: its values at once, then a policy's line per turn. */
+/** A sweep as the chart draws it: its values at once, then a policy's line per turn; whole once `points` is read. */
 interface Drawing {
   base: LabConfig;
   values: SweepValue<SweepInput>[];
   lines: Partial<Record<Policy, (number | null)[]>>;
+  whole?: Sweep<SweepInput>;
 }
+/** Views of a scenario's run, one per input and measure, so each line is computed once per run. */
 const drawings: Record<string, (run: LabRun) => Drawing> = {};
 
 /**
@@ -154,7 +152,15 @@ export class SweepChart extends ScenarioElement {
    */
   get points(): Sweep<SweepInput> {
     const { field, measure } = this.#chosen;
-    return this.scenario.derived((views[field + measure] ??= (run) => sweep(run.config, field, measure)));
+    const drawing = this.#drawing;
+    for (const policy of POLICIES)
+      drawing.lines[policy] ??= sweepLine(drawing.base, field, measure, policy, drawing.values);
+    return (drawing.whole ??= {
+      field,
+      measure,
+      values: drawing.values,
+      lines: drawing.lines as Sweep<SweepInput>['lines'],
+    });
   }
 
   get #chosen(): { field: SweepInput; measure: SweepMeasure } {
