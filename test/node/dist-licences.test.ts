@@ -34,9 +34,19 @@ function mapOf(file: string): SourceMap {
   return JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMap;
 }
 
-test('every bundle starts with our MIT notice', () => {
-  for (const file of bundles)
-    assert.match(fs.readFileSync(file, 'utf8'), /^\/\*! bulkhead-lab \d+\.\d+\.\d+ \| MIT License \*\//, file);
+const NOTICE = /^\/\*! bulkhead-lab \d+\.\d+\.\d+ \| MIT License \*\//;
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+test('every bundle starts with our MIT notice, the all-in-one bundle after its compile hint', () => {
+  for (const file of bundles) {
+    const code = fs.readFileSync(file, 'utf8');
+    const hinted = file === 'dist/bulkhead-lab.js';
+    assert.equal(code.startsWith(COMPILE_HINT), hinted, `${file}: compile hint ${hinted ? 'missing' : 'unexpected'}`);
+    assert.match(hinted ? code.slice(COMPILE_HINT.length) : code, NOTICE, file);
+  }
+  // The on-demand files of the all-in-one bundle are compiled as they are used.
+  for (const file of fs.readdirSync('dist').filter((name) => /^bulkhead-lab\..+\.js$/.test(name)))
+    assert.ok(!fs.readFileSync(`dist/${file}`, 'utf8').includes(COMPILE_HINT), file);
 });
 
 test("every bundle that includes Lit keeps Lit's @license notices", () => {
