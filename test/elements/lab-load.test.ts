@@ -7,6 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { ReactiveElement } from 'lit';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
+import type { LabControls } from '../../src/elements/lab-controls/lab-controls.js';
 import { Scenario } from '../../src/scenario/scenario.js';
 import { hear, request } from '../helpers/binding.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
@@ -108,6 +109,31 @@ describe('a lab while its page loads', () => {
     await shown(lab);
     watch.disconnect();
     expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
+  });
+
+  it("draws the first screen's inputs in two forms, one frame after the other", async () => {
+    const lab = article();
+    const forms = () => [...lab.shadowRoot!.querySelectorAll<LabControls>('.bench lab-controls')];
+    const seen = new Set<string>();
+    await lab.updateComplete;
+    // Sampled at the start of every frame, before that frame's turn runs.
+    for (let i = 0; i < 400 && !(forms().length && forms().every((form) => form.hasUpdated)); i++) {
+      seen.add(
+        forms()
+          .map((form) => form.hasUpdated)
+          .join(),
+      );
+      await nextFrame();
+    }
+    expect(forms().map((form) => form.getAttribute('fields'))).to.deep.equal([
+      'policy a-fault',
+      'reserved-a a-timeout b-timeout',
+    ]);
+    expect([...seen]).to.include('true,false'); // the first drawn, the second still waiting its turn
+    await shown(lab);
+    // Together they read as one form: the second starts a row's gap below the first.
+    const [first, second] = forms().map((form) => form.getBoundingClientRect());
+    expect(second!.top - first!.bottom).to.be.within(4, 16);
   });
 
   it('draws its header alone, and outlines its first screen in a later task', async () => {

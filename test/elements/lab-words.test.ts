@@ -316,7 +316,8 @@ describe('small texts that read right', () => {
     await typeInto(box(el, 'slots'), '2');
     await settled(el);
     expect(el.config).to.include({ slots: 2, reservedA: 1 });
-    expect(textOf(deep(el, 'lab-controls'))).to.contain('Lowered to 1 so that B keeps a slot.');
+    const inputs = deepAll(el, 'lab-controls').map((form) => textOf(form));
+    expect(inputs.join(' ')).to.contain('Lowered to 1 so that B keeps a slot.');
     expect(deepAll(el, '[part="notices"]').length).to.equal(0);
   });
 });

@@ -150,13 +150,16 @@ async function driveTimeline(timeline: Element, host: HTMLElement, page: Page) {
   await settled(host);
 }
 
-/** Every kind of control of a lab-controls form: the policy, a fault, a number box. */
-async function driveControls(controls: Element, host: HTMLElement) {
-  choose(deep<HTMLSelectElement>(controls, 'select'), 'borrowing');
+/**
+ * Every kind of control of a lab-controls form: the policy, a fault, a number box; in `root`, or in
+ * any of the forms `forms` selects inside it (a lab's first screen has two).
+ */
+async function driveControls(root: Element, host: HTMLElement, ...forms: string[]) {
+  choose(deep<HTMLSelectElement>(root, ...forms, 'select'), 'borrowing');
   await settled(host);
-  deep<HTMLInputElement>(controls, 'input[type="radio"][value="stall"]').click();
+  deep<HTMLInputElement>(root, ...forms, 'input[type="radio"][value="stall"]').click();
   await settled(host);
-  const box = deep<HTMLInputElement>(controls, 'input[type="number"]:not(:disabled)');
+  const box = deep<HTMLInputElement>(root, ...forms, 'input[type="number"]:not(:disabled)');
   box.value = String(Number(box.value) < Number(box.max) ? Number(box.value) + 1 : Number(box.value) - 1);
   box.dispatchEvent(new Event('input', { bubbles: true }));
   box.dispatchEvent(new Event('change', { bubbles: true }));
@@ -174,7 +177,7 @@ async function driveNotebook(notebook: Element, host: HTMLElement) {
 const DRIVE: Record<string, (el: HTMLElement, page: Page) => Promise<void>> = {
   'bulkhead-lab': async (el, page) => {
     await driveTimeline(deep(el, 'tick-timeline'), el, page);
-    await driveControls(deep(el, 'lab-controls'), el);
+    await driveControls(el, el, '.bench lab-controls');
     await driveNotebook(deep(el, 'lab-notebook'), el);
     await pageRequests(el, page);
   },

@@ -11,11 +11,15 @@ import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from
 
 const storm = () =>
   settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="retry-storm"></bulkhead-lab>`);
-/** The first screen's controls, and those under More inputs. */
-const first = (el: Element) => deep(el, '.bench lab-controls');
-const more = (el: Element) => deep(el, '#more-inputs lab-controls');
-const control = <T extends HTMLElement = HTMLInputElement>(controls: Element, field: string) =>
-  deep<T>(controls, `#f-${field}`);
+/** Where a reader finds an input: beside the picture (in two forms), or under More inputs. */
+const FIRST = '.bench lab-controls';
+const MORE = '#more-inputs lab-controls';
+const control = <T extends HTMLElement = HTMLInputElement>(el: Element, where: string, field: string) =>
+  deep<T>(el, where, `#f-${field}`);
+const formsText = (el: Element, where: string) =>
+  deepAll(el, where)
+    .map((form) => textOf(form))
+    .join(' ');
 const gate = (el: Element, tenant: 'A' | 'B') => textOf(deep(el, `.bench outcome-gate[tenant="${tenant}"]`));
 /** The recovery reading under the first screen's gates. */
 const recovered = (el: Element) => deepAll(el, '.bench .recovery').map((p) => textOf(p));
@@ -42,39 +46,37 @@ async function open(el: BulkheadLab, id: string) {
 describe('retries and recovery: the controls', () => {
   it('shows the retry storm its retries and budget beside the picture, recovery and delay under More inputs', async () => {
     const el = await storm();
-    const label = (controls: Element, id: string) => textOf(deep(controls, `label[for="f-${id}"]`));
-    expect(label(first(el), 'retries')).to.equal('Retries per request');
-    expect(control(first(el), 'retries').value).to.equal('3');
-    expect(label(first(el), 'retryBudget')).to.equal('Retry budget (%)');
-    expect(control<HTMLSelectElement>(first(el), 'retryBudget').value).to.equal('none');
-    expect([...control<HTMLSelectElement>(first(el), 'retryBudget').options].map((o) => o.text)).to.deep.equal([
+    const label = (where: string, id: string) => textOf(deep(el, where, `label[for="f-${id}"]`));
+    expect(label(FIRST, 'retries')).to.equal('Retries per request');
+    expect(control(el, FIRST, 'retries').value).to.equal('3');
+    expect(label(FIRST, 'retryBudget')).to.equal('Retry budget (%)');
+    expect(control<HTMLSelectElement>(el, FIRST, 'retryBudget').value).to.equal('none');
+    expect([...control<HTMLSelectElement>(el, FIRST, 'retryBudget').options].map((o) => o.text)).to.deep.equal([
       'no budget',
       '10 %',
       '20 %',
       '50 %',
       '100 %',
     ]);
-    expect(label(more(el), 'aRecovers')).to.equal('A recovers at tick');
-    expect(control<HTMLSelectElement>(more(el), 'aRecovers').value).to.equal('3');
-    expect(label(more(el), 'retryDelay')).to.equal('Retry delay (ticks)');
-    expect(control(more(el), 'retryDelay').value).to.equal('1');
-    expect(deepAll(more(el), '#f-retries')).to.have.length(0);
+    expect(label(MORE, 'aRecovers')).to.equal('A recovers at tick');
+    expect(control<HTMLSelectElement>(el, MORE, 'aRecovers').value).to.equal('3');
+    expect(label(MORE, 'retryDelay')).to.equal('Retry delay (ticks)');
+    expect(control(el, MORE, 'retryDelay').value).to.equal('1');
+    expect(deepAll(el, MORE, '#f-retries')).to.have.length(0);
     // The timeouts moved under More inputs.
-    expect(control(more(el), 'aTimeout').value).to.equal('3');
+    expect(control(el, MORE, 'aTimeout').value).to.equal('3');
   });
 
   it('keeps the other experiments without retries: the retry inputs are under More inputs, off', async () => {
     const el = await settledFixture<BulkheadLab>(
       html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
     );
-    expect(deepAll(first(el), '#f-retries')).to.have.length(0);
-    expect(control(more(el), 'retries').value).to.equal('0');
-    expect(control<HTMLSelectElement>(more(el), 'aRecovers').value).to.equal('none');
+    expect(deepAll(el, FIRST, '#f-retries')).to.have.length(0);
+    expect(control(el, MORE, 'retries').value).to.equal('0');
+    expect(control<HTMLSelectElement>(el, MORE, 'aRecovers').value).to.equal('none');
     // Without retries, a delay and a budget mean nothing, and say so.
-    expect(control(more(el), 'retryDelay').disabled).to.equal(true);
-    expect(textOf(more(el)))
-      .to.contain('No retries, so no delay.')
-      .and.contain('No retries, so nothing to budget.');
+    expect(control(el, MORE, 'retryDelay').disabled).to.equal(true);
+    expect(formsText(el, MORE)).to.contain('No retries, so no delay.').and.contain('No retries, so nothing to budget.');
     expect(gate(el, 'A')).not.to.contain('Attempts');
     expect(recovered(el)).to.deep.equal([]);
   });
@@ -86,7 +88,7 @@ describe('retries and recovery: the controls', () => {
       'Not recovered: no tick from which every new A request completes within the window.',
       'Not recovered: no tick from which every new B request completes within the window.',
     ]);
-    await typeInto(control(first(el), 'retries'), '0');
+    await typeInto(control(el, FIRST, 'retries'), '0');
     await settled(el);
     expect(gate(el, 'A')).to.contain('9 completed of 11 required');
     expect(recovered(el)).to.deep.equal([
@@ -94,22 +96,24 @@ describe('retries and recovery: the controls', () => {
       'Recovered: every B request offered from tick 0 on completes.',
     ]);
     expect(gate(el, 'A')).not.to.contain('Attempts');
-    expect(control<HTMLSelectElement>(first(el), 'retryBudget').disabled).to.equal(true);
-    await typeInto(control(first(el), 'retries'), '3');
-    await pick(control<HTMLSelectElement>(first(el), 'retryBudget'), '10', el);
+    expect(control<HTMLSelectElement>(el, FIRST, 'retryBudget').disabled).to.equal(true);
+    await typeInto(control(el, FIRST, 'retries'), '3');
+    await pick(control<HTMLSelectElement>(el, FIRST, 'retryBudget'), '10', el);
     expect(recoveredA(el)).to.equal('Recovered: every A request offered from tick 3 on completes.');
     expect(gate(el, 'B')).to.contain('12 completed of 11 required');
-    await pick(control<HTMLSelectElement>(more(el), 'aRecovers'), 'none', el);
+    await pick(control<HTMLSelectElement>(el, MORE, 'aRecovers'), 'none', el);
     expect(gate(el, 'A')).to.contain('0 completed of 11 required');
     expect(recoveredA(el)).to.contain('Not recovered');
   });
 
   it('refuses a typed number out of range and keeps the value', async () => {
     const el = await storm();
-    await typeInto(control(first(el), 'retries'), '7');
+    await typeInto(control(el, FIRST, 'retries'), '7');
     await settled(el);
-    expect(control(first(el), 'retries').value).to.equal('3');
-    expect(textOf(first(el))).to.contain('“7” is not accepted: this takes a whole number from 0 to 3, so it stays 3.');
+    expect(control(el, FIRST, 'retries').value).to.equal('3');
+    expect(formsText(el, FIRST)).to.contain(
+      '“7” is not accepted: this takes a whole number from 0 to 3, so it stays 3.',
+    );
   });
 
   it('falls back from bad attributes with a notice for each, and shows what it uses', async () => {
@@ -122,9 +126,9 @@ describe('retries and recovery: the controls', () => {
       'retryBudget: "15" is not none, 10, 20, 50 or 100; using 10',
       'aRecovers: "soon" is not none or a whole number from 0 to 20; using none',
     ]);
-    expect(control(el, 'retries').value).to.equal('3');
-    expect(control<HTMLSelectElement>(el, 'retryBudget').value).to.equal('10');
-    expect(control<HTMLSelectElement>(el, 'aRecovers').value).to.equal('none');
+    expect(deep<HTMLInputElement>(el, '#f-retries').value).to.equal('3');
+    expect(deep<HTMLSelectElement>(el, '#f-retryBudget').value).to.equal('10');
+    expect(deep<HTMLSelectElement>(el, '#f-aRecovers').value).to.equal('none');
   });
 });
 
@@ -180,7 +184,7 @@ describe('retries and recovery: gates and tables', () => {
     expect(fullRow(el, 'Every new request completes from')).to.equal(
       'Every new request completes from not within the window not within the window',
     );
-    await typeInto(control(first(el), 'retries'), '0');
+    await typeInto(control(el, FIRST, 'retries'), '0');
     await settled(el);
     expect(fullRow(el, 'Every new request completes from')).to.equal('Every new request completes from tick 3 tick 0');
     expect(deepAll(el, 'outcome-table', 'tr').map(cells)).not.to.include('Attempts sent 12 12');
@@ -278,18 +282,18 @@ describe('the retry storm, step by step', () => {
     expect(steps[3]).to.contain('At 10 % the pool recovers at tick 3').and.contain('B completes only 8 of 12');
     const el = await storm();
     expect(textOf(deep(el, '[part="steps"]'))).to.contain(steps[0]!);
-    const policy = deep<HTMLSelectElement>(first(el), '#policy');
-    const budget = () => control<HTMLSelectElement>(first(el), 'retryBudget');
+    const policy = deep<HTMLSelectElement>(el, FIRST, '#policy');
+    const budget = () => control<HTMLSelectElement>(el, FIRST, 'retryBudget');
     const completes = (tenant: 'A' | 'B', n: number) => expect(gate(el, tenant)).to.contain(`${n} completed of 11`);
     completes('A', 4);
     completes('B', 7);
     expect(recoveredA(el)).to.contain('Not recovered');
-    await typeInto(control(first(el), 'retries'), '0');
+    await typeInto(control(el, FIRST, 'retries'), '0');
     await settled(el);
     completes('A', 9);
     completes('B', 12);
     expect(recoveredA(el)).to.contain('from tick 3 on completes');
-    await typeInto(control(first(el), 'retries'), '3');
+    await typeInto(control(el, FIRST, 'retries'), '3');
     await pick(policy, 'strict-partitions', el);
     completes('A', 2);
     completes('B', 12);

@@ -147,6 +147,10 @@ export class BulkheadLab extends SourceElement {
         gap: calc(var(--_gap) * 2);
         align-items: start;
       }
+      /* The first screen's inputs come in two forms, spaced as the rows of one. */
+      lab-controls + lab-controls {
+        margin-top: var(--_gap);
+      }
       .gates {
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr));

@@ -51,27 +51,32 @@ export interface Section {
 }
 
 /**
- * The inputs beside the picture; the others are under "More inputs". The retry storm's steps turn
- * its retries and retry budget, so it has them beside the picture instead of A's fault and the
- * timeouts.
+ * The inputs beside the picture, in two forms: each draws its first time in a turn of its own, as
+ * drawing them all took the longest turn of a lab's load. The others are under "More inputs". The
+ * retry storm's steps turn its retries and retry budget, so it has them beside the picture instead
+ * of A's fault and the timeouts.
  */
-const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
+const FIRST_INPUTS = ['policy a-fault', 'reserved-a a-timeout b-timeout'];
 const MORE_INPUTS =
   'queue-cap slots a-per-tick b-every a-hold b-hold target a-recovers retries retry-delay retry-budget';
-const STORM_INPUTS = 'policy reserved-a retries retry-budget';
-/** The inputs of "More inputs": all but those beside the picture. */
+const STORM_INPUTS = ['policy reserved-a', 'retries retry-budget'];
 const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
-const moreInputs = (experiment: Experiment) =>
-  [...FIRST_INPUTS.split(' '), ...MORE_INPUTS.split(' ')]
-    .filter((name) => !firstInputs(experiment).split(' ').includes(name))
+/** The inputs of "More inputs": all but those beside the picture. */
+const moreInputs = (experiment: Experiment) => {
+  const first = firstInputs(experiment).join(' ').split(' ');
+  return [...FIRST_INPUTS.join(' ').split(' '), ...MORE_INPUTS.split(' ')]
+    .filter((name) => !first.includes(name))
     .join(' ');
+};
 
 export const SECTIONS: readonly Section[] = [
   // The first screen: the inputs beside both gates, then playback and the picture.
   {
     id: 'controls',
     view: ({ top, experiment }) =>
-      html`<lab-controls fields=${firstInputs(experiment)} words=${experiment} heading-level=${top}></lab-controls>`,
+      html`${firstInputs(experiment).map(
+        (fields) => html`<lab-controls fields=${fields} words=${experiment} heading-level=${top}></lab-controls>`,
+      )}`,
   },
   {
     id: 'gates',
