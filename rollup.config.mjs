@@ -15,7 +15,7 @@ const banner = `/*! bulkhead-lab ${version} | MIT License */`;
  * Chromium's explicit compile hint: a script that starts with this comment has its functions
  * compiled as it streams in, off the main thread, instead of each one on the main thread the first
  * time it runs. Only on the all-in-one bundle, whose functions a lab's load calls almost all of; in
- * the bench, it cut the library's longest frames at load by a quarter (docs/EMBEDDING.md).
+ * the bench, it cut the library's longest frame per load by about a third (docs/EMBEDDING.md).
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
