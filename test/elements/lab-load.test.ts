@@ -97,6 +97,29 @@ describe('a lab while its page loads', () => {
     expect([...completed.children].map((cell) => cell.textContent.trim())).to.deep.equal(['Completed', '0', '4']); // A stalled in its own slots
   });
 
+  it('renders itself once for each section it draws as the reader scrolls: not for being told one is near', async () => {
+    const lab = article();
+    await shown(lab);
+    await frames();
+    const waiting = () => lab.shadowRoot!.querySelectorAll('[data-section]').length;
+    const before = waiting();
+    let renders = 0;
+    // Counted where Lit renders: `update`, protected, which every render of the lab goes through.
+    const counted = lab as unknown as { update(changed: Map<string, unknown>): void };
+    const update = counted.update.bind(lab);
+    Object.assign(lab, {
+      update: (changed: Map<string, unknown>) => {
+        renders++;
+        update(changed);
+      },
+    });
+    await readDownTo(lab, 'outcome-table[window="full"]');
+    await frames(2);
+    const drawn = before - waiting();
+    expect(drawn, 'sections drawn on the way').to.be.greaterThan(0);
+    expect(renders).to.equal(drawn);
+  });
+
   it('draws the first screen piece by piece, each in a task of its own', async () => {
     const lab = article();
     const seen: string[] = [];

@@ -1,4 +1,3 @@
-import { IntersectionController } from '@lit-labs/observers/intersection-controller.js';
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
 import { readPermalink, writePermalink } from '../../scenario/permalink.js';
@@ -12,6 +11,7 @@ import { recoveryText } from './guides.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { LabKey } from './lab-key.js';
 import { SourceElement } from '../source-element.js';
+import { NearController } from '../near-controller.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
@@ -289,15 +289,9 @@ export class BulkheadLab extends SourceElement {
    * Tells the lab when it, or the next section still to draw, comes near the viewport: a screen
    * before it is on screen, so a reader scrolling on finds it drawn.
    */
-  readonly #watch = new IntersectionController(this, {
-    config: { rootMargin: '100% 0px' },
-    callback: (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        if (entry.target === this) this.#comeNear();
-        else this.#draw((entry.target as HTMLElement).dataset.section!);
-      }
-    },
+  readonly #watch = new NearController(this, (target) => {
+    if (target === this) this.#comeNear();
+    else this.#draw((target as HTMLElement).dataset.section!);
   });
 
   /** The turn of the outline's next group, while one is queued. */
