@@ -6,7 +6,7 @@ import '../../src/index.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import { GUIDES } from '../../src/elements/bulkhead-lab/steps.js';
 import { FakeTime } from '../helpers/fake-time.js';
-import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
+import { choose, deep, deepAll, settled, settledFixture, textOf, textOfAll, typeInto } from '../helpers/ui.js';
 
 const lab = (preset = 'stalled-dependency') =>
   settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset=${preset}></bulkhead-lab>`);
@@ -316,8 +316,7 @@ describe('small texts that read right', () => {
     await typeInto(box(el, 'slots'), '2');
     await settled(el);
     expect(el.config).to.include({ slots: 2, reservedA: 1 });
-    const inputs = deepAll(el, 'lab-controls').map((form) => textOf(form));
-    expect(inputs.join(' ')).to.contain('Lowered to 1 so that B keeps a slot.');
+    expect(textOfAll(el, 'lab-controls')).to.contain('Lowered to 1 so that B keeps a slot.');
     expect(deepAll(el, '[part="notices"]').length).to.equal(0);
   });
 });

@@ -7,7 +7,7 @@ import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.j
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import { GUIDES } from '../../src/elements/bulkhead-lab/steps.js';
 import { noticesOf } from '../helpers/binding.js';
-import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
+import { choose, deep, deepAll, settled, settledFixture, textOf, textOfAll, typeInto } from '../helpers/ui.js';
 
 const storm = () =>
   settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="retry-storm"></bulkhead-lab>`);
@@ -16,10 +16,6 @@ const FIRST = '.bench lab-controls';
 const MORE = '#more-inputs lab-controls';
 const control = <T extends HTMLElement = HTMLInputElement>(el: Element, where: string, field: string) =>
   deep<T>(el, where, `#f-${field}`);
-const formsText = (el: Element, where: string) =>
-  deepAll(el, where)
-    .map((form) => textOf(form))
-    .join(' ');
 const gate = (el: Element, tenant: 'A' | 'B') => textOf(deep(el, `.bench outcome-gate[tenant="${tenant}"]`));
 /** The recovery reading under the first screen's gates. */
 const recovered = (el: Element) => deepAll(el, '.bench .recovery').map((p) => textOf(p));
@@ -76,7 +72,7 @@ describe('retries and recovery: the controls', () => {
     expect(control<HTMLSelectElement>(el, MORE, 'aRecovers').value).to.equal('none');
     // Without retries, a delay and a budget mean nothing, and say so.
     expect(control(el, MORE, 'retryDelay').disabled).to.equal(true);
-    expect(formsText(el, MORE)).to.contain('No retries, so no delay.').and.contain('No retries, so nothing to budget.');
+    expect(textOfAll(el, MORE)).to.contain('No retries, so no delay.').and.contain('No retries, so nothing to budget.');
     expect(gate(el, 'A')).not.to.contain('Attempts');
     expect(recovered(el)).to.deep.equal([]);
   });
@@ -111,7 +107,7 @@ describe('retries and recovery: the controls', () => {
     await typeInto(control(el, FIRST, 'retries'), '7');
     await settled(el);
     expect(control(el, FIRST, 'retries').value).to.equal('3');
-    expect(formsText(el, FIRST)).to.contain(
+    expect(textOfAll(el, FIRST)).to.contain(
       '“7” is not accepted: this takes a whole number from 0 to 3, so it stays 3.',
     );
   });

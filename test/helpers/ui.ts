@@ -38,6 +38,12 @@ function all(current: Element, [selector, ...rest]: string[]): Element[] {
 /** The text a person reads, with whitespace collapsed. */
 export const textOf = (el: Element): string => ((el.shadowRoot ?? el).textContent ?? '').replace(/\s+/g, ' ').trim();
 
+/** The text a person reads in every element the selectors lead to (see `deepAll`), one after another. */
+export const textOfAll = (root: Element, ...selectors: string[]): string =>
+  deepAll(root, ...selectors)
+    .map((el) => textOf(el))
+    .join(' ');
+
 /**
  * Waits until an element, the elements inside it and every Lit element in their shadow trees have
  * rendered, and every slot-by-tick picture among them is drawn and shown: a timeline draws its
