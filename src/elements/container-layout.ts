@@ -1,5 +1,6 @@
 /** Which layout an element's own width calls for, decided by a CSS container query. */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isPrinting } from './printing.js';
 
 /**
  * Some layouts need different markup (a transposed table, one table per tenant), which CSS alone
@@ -51,6 +52,8 @@ export class ContainerLayout<T extends string> implements ReactiveController {
     // Its first answer comes before the first paint, so the layout in use is the first one seen.
     this.#observer ??= new ResizeObserver(() => this.#read());
     this.#observer.observe(probe);
+    // An element drawn for print gets no answer before the page is laid out for print: it reads now.
+    if (isPrinting()) this.#read();
   }
 
   hostDisconnected(): void {
@@ -66,11 +69,15 @@ export class ContainerLayout<T extends string> implements ReactiveController {
       if (value) this.value = value;
       this.measured = true;
       // Drawn in the next frame, not while the browser is still delivering size changes: a view
-      // drawn now would add sizes to observe to this very delivery (an error on the page).
-      requestAnimationFrame(() => {
-        this.#host.requestUpdate();
-        this.#settle();
-      });
+      // drawn now would add sizes to observe to this very delivery (an error on the page). For
+      // print, at once: no frame comes first.
+      if (isPrinting()) this.#draw();
+      else requestAnimationFrame(() => this.#draw());
     }
+  }
+
+  #draw(): void {
+    this.#host.requestUpdate();
+    this.#settle();
   }
 }

@@ -1,5 +1,6 @@
 import type { ReactiveElement } from 'lit';
 import { holdUpdates } from '../scenario/update-holds.js';
+import { isPrinting } from './printing.js';
 
 /**
  * Drawing in turns: each piece of drawing queued here runs in a frame of its own, one after another,
@@ -23,22 +24,15 @@ type Turn = [owner: Element, piece: () => void, done: () => void];
 
 const queue: Turn[] = [];
 let running = false;
-let printing = false;
 /** Whether a piece is drawing: from its start to the end of its task, whose microtasks run the updates it set off. */
 let drawing = false;
 /** Where the next turn for an element the running piece put on the page goes: after those before it. */
 let following = 0;
 
-/** Whether the page is about to be printed (between `beforeprint` and `afterprint`). */
-export const isPrinting = (): boolean => printing;
-
-if (typeof window !== 'undefined') {
+if (typeof window !== 'undefined')
   window.addEventListener('beforeprint', () => {
-    printing = true;
     for (let turn = queue.shift(); turn; turn = queue.shift()) take(turn);
   });
-  window.addEventListener('afterprint', () => (printing = false));
-}
 
 /** Runs a turn's piece, unless its element has left the page since, and settles the turn. */
 function take([owner, piece, done]: Turn): void {
@@ -76,7 +70,7 @@ export function inTurn(owner: Element, piece: () => void): Promise<void> {
 }
 
 function enqueue(turn: Turn, at: number): void {
-  if (printing) return take(turn);
+  if (isPrinting()) return take(turn);
   queue.splice(at, 0, turn);
   if (!running) void run();
 }
@@ -86,7 +80,7 @@ function enqueue(turn: Turn, at: number): void {
  * own, right after that piece: the piece and every element it adds would otherwise share one task.
  */
 holdUpdates((element) =>
-  drawing && !printing && !(element as ReactiveElement).hasUpdated
+  drawing && !isPrinting() && !(element as ReactiveElement).hasUpdated
     ? new Promise((done) => enqueue([element, () => {}, done], following++))
     : null,
 );

@@ -334,6 +334,12 @@ describe('a lab while its page loads', () => {
       await timeline.updateComplete;
       expect(timeline.shadowRoot!.querySelectorAll('tbody tr').length).to.be.greaterThan(4);
       expect(getComputedStyle(timeline.shadowRoot!.querySelector('.frame')!).visibility).to.equal('visible');
+      // A view that picks its layout by its width reads it at once: no frame comes before print.
+      for (const view of ['outcome-table[window="full"]', 'outcome-table[window="inspected"]']) {
+        const frame = deep(lab, view, '.frame');
+        expect(getComputedStyle(frame).visibility, view).to.equal('visible');
+      }
+      expect(deepAll(lab, 'outcome-table[window="full"]', 'tbody tr').length).to.be.greaterThan(4);
     } finally {
       window.dispatchEvent(new Event('afterprint'));
     }
