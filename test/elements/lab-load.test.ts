@@ -255,6 +255,33 @@ describe('a lab while its page loads', () => {
     expect(drawn).to.be.above(off.headings);
   });
 
+  it('leaves its sections far from the viewport unrendered where find-in-page still finds them, and shows them right', async () => {
+    const lab = article();
+    await shown(lab);
+    await readDownTo(lab, 'lab-notebook');
+    await settled(lab);
+    window.scrollTo(0, 0);
+    await frames(3);
+    // The engines whose find-in-page reaches text the browser skips (they have `beforematch`).
+    const skips = 'onbeforematch' in HTMLElement.prototype;
+    const rendered = (id: string) => deep(lab, `#h-${id}`).checkVisibility({ contentVisibilityAuto: true });
+    expect(rendered('inspection'), 'the first screen').to.equal(true);
+    expect(rendered('notes'), 'a section far below').to.equal(!skips);
+    expect(textOf(deep(lab, '#notes')), 'its text, for find-in-page').to.contain('Baseline and notes');
+    // A change made while the sections below are skipped shows in them once the reader is there.
+    deep<HTMLSelectElement>(lab, 'lab-controls', '#policy').focus();
+    await sendKeys({ press: 'ArrowDown' }); // shared round-robin
+    await sendKeys({ press: 'ArrowDown' }); // strict tenant partitions
+    await settled(lab);
+    const table = deep(lab, 'outcome-table[window="full"]');
+    table.scrollIntoView();
+    await frames(3);
+    expect(rendered('full-window')).to.equal(true);
+    expect(getComputedStyle(deep(table, '.frame')).visibility).to.equal('visible');
+    const completed = deepAll(table, 'tbody tr').find((row) => row.firstElementChild!.textContent === 'Completed')!;
+    expect([...completed.children].map((cell) => cell.textContent.trim())).to.deep.equal(['Completed', '0', '4']);
+  });
+
   it('takes Tab into a section not drawn yet: its heading takes the focus and the section draws', async () => {
     const lab = article();
     await shown(lab);

@@ -34,6 +34,11 @@ const FIRST_GROUPS = 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspectio
 const LATER_GROUPS = GROUPS.length - FIRST_GROUPS;
 /** The views of the first screen, drawn one per turn, shown together. */
 const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((section) => section.id));
+/**
+ * Whether find-in-page reaches text the browser skips: only then may a lab leave its far sections
+ * unrendered (see `.skips`), as their text must stay findable. The engines with `beforematch` do.
+ */
+const FINDS_SKIPPED = 'onbeforematch' in HTMLElement.prototype;
 
 /**
  * The complete lab: the inputs a reader changes most, both tenants' full-window gates, playback and
@@ -218,6 +223,14 @@ export class BulkheadLab extends SourceElement {
          and a reader sees them all at once, without each one pushing the next down. */
       .building > :not(header) {
         visibility: hidden;
+      }
+      /* A later section far from the viewport is left unrendered: once the reader has read the lab,
+         a change of input restyles and lays out only the sections near the viewport. Its last size
+         holds its place (at first a guess). Not with loading="eager", whose reader is a page script:
+         views inside a skipped section cannot read their width. */
+      .skips > .skippable {
+        content-visibility: auto;
+        contain-intrinsic-block-size: auto 30em;
       }
     `,
   ];
@@ -586,15 +599,17 @@ export class BulkheadLab extends SourceElement {
     }</div>`;
   }
 
-  #renderGroup(group: Section[], lab: LabView) {
+  /** A group after the first screen; `skippable` unless it is a closed section not opened, a line high. */
+  #renderGroup(group: Section[], lab: LabView, later: boolean) {
     const [first] = group as [Section, ...Section[]];
     const level = this.level + 1;
     const heading = first.heading?.(lab.experiment);
+    const skippable = later && (!first.closed || this.opened.has(first.id)) ? 'skippable' : '';
     if (first.closed) {
       // A closed section's view is fetched as the reader shows an intent to open it (the pointer
       // over its summary, or the focus on it), so that it is here, or on its way, when it opens.
       const prefetch = () => void this.#fetch(first);
-      return html`<section part="section">
+      return html`<section part="section" class=${skippable}>
         <details id=${first.id} ?open=${this.opened.has(first.id)} @toggle=${(e: Event) => this.#onToggle(first, e)}>
           <summary @pointerenter=${prefetch} @focus=${prefetch}>${this.renderHeading(heading, { level })}</summary>
           ${this.#renderSection(first, lab)}
@@ -608,7 +623,7 @@ export class BulkheadLab extends SourceElement {
     // Until its views are drawn, the heading takes the keyboard's focus and draws them: Tab reaches
     // every section without drawing the whole lab first. Unnamed, a section is no landmark: three labs
     // on a page would otherwise bring three regions of each name.
-    return html`<section part="section" id=${first.id}>
+    return html`<section part="section" class=${skippable} id=${first.id}>
       <div role="heading" aria-level=${Math.min(6, level)} class="heading section" id="h-${first.id}"
         tabindex=${pending.length ? 0 : -1} @focus=${() => pending.forEach((section) => this.#drawNow(section.id))}>${heading}</div>
       ${views}
@@ -644,7 +659,7 @@ export class BulkheadLab extends SourceElement {
       },
     };
     return html`
-      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''}" part="lab" aria-label=${title}>
+      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''} ${lazy && FINDS_SKIPPED ? 'skips' : ''}" part="lab" aria-label=${title}>
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
@@ -661,7 +676,9 @@ export class BulkheadLab extends SourceElement {
         ${this.renderNotices()}
         ${
           near
-            ? GROUPS.map((group, i) => (i < FIRST_GROUPS + outlined ? this.#renderGroup(group, lab) : nothing))
+            ? GROUPS.map((group, i) =>
+                i < FIRST_GROUPS + outlined ? this.#renderGroup(group, lab, i >= FIRST_GROUPS) : nothing,
+              )
             : html`<div class="far"></div>`
         }
         <slot></slot>
