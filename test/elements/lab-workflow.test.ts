@@ -1,6 +1,6 @@
 // The reader's workflow (README, "The reader's workflow"): baseline, notes and export, full screen,
 // narrow screens, announcements, theming and permalinks, used through the UI.
-import { expect, fixture, html, nextFrame, oneEvent, fixtureSync, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, fixtureSync, waitUntil } from '@open-wc/testing';
 import { nothing } from 'lit';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/index.js';
@@ -182,10 +182,13 @@ describe('narrow screens', () => {
     const lab = column.firstElementChild as BulkheadLab;
     await settled(lab);
     deep<HTMLDetailsElement>(lab, 'details#requests').open = true;
-    for (let i = 0; i < 3; i++) {
-      await settled(lab);
-      await nextFrame(); // the layouts follow the width once it is measured
-    }
+    // The layouts follow the width once it is measured: on a busy machine, some frames later.
+    const measured = (tag: string) => {
+      const view = lab.shadowRoot!.querySelector(tag)?.shadowRoot;
+      return !!view?.querySelector('.frame') && !view.querySelector('.measuring');
+    };
+    await waitUntil(() => measured('request-inspector') && measured('tick-timeline'), 'measured', { timeout: 10_000 });
+    await settled(lab);
     expect(column.scrollWidth).to.be.at.most(320);
     expect(lab.getBoundingClientRect().width).to.be.at.most(320);
     const grid = deep(lab, 'tick-timeline', '.scroller');
