@@ -16,10 +16,29 @@ import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
 
-/** Every experiment's guided steps, and the scope, fetched when the first lab comes near (or is printed). */
+/** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
 let guides: Promise<typeof StepsModule> | null = null;
+
 import { SECTIONS, type LabView, type Section } from './sections.js';
 import { parseStepCheck, type StepCheck } from './step-check.js';
+
+/**
+ * Nothing can be fetched between `beforeprint` and the print layout, so once the page is idle, the
+ * files every lab's open sections need (the guided steps, the notes) are fetched even for a lab the
+ * reader has not come near: printed, it shows them too. Once per page.
+ */
+let fetchedForPrint = false;
+function fetchForPrint(): void {
+  if (fetchedForPrint) return;
+  fetchedForPrint = true;
+  const fetchAll = () => {
+    guides ??= import('./steps.js');
+    for (const loading of [guides, ...SECTIONS.map((section) => !section.closed && section.load?.())])
+      if (loading) loading.catch(() => {}); // a lab that needs the file meets the failure itself
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(fetchAll, { timeout: 10_000 });
+  else setTimeout(fetchAll, 3_000);
+}
 
 /** Every section, and the id of the group (the section with a heading) each one belongs to. */
 const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
@@ -461,6 +480,7 @@ export class BulkheadLab extends SourceElement {
     this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
+    fetchForPrint();
     if (this.permalink) {
       this.#restorePermalink();
       window.addEventListener('hashchange', this.#onHashChange);
