@@ -15,12 +15,11 @@ import { NearController } from '../near-controller.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
+import { SECTIONS, type LabView, type Section } from './sections.js';
+import { parseStepCheck, type StepCheck } from './step-check.js';
 
 /** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
 let guides: Promise<typeof StepsModule> | null = null;
-
-import { SECTIONS, type LabView, type Section } from './sections.js';
-import { parseStepCheck, type StepCheck } from './step-check.js';
 
 /**
  * Nothing can be fetched between `beforeprint` and the print layout, so once the page is idle, the
@@ -619,7 +618,10 @@ export class BulkheadLab extends SourceElement {
     }</div>`;
   }
 
-  /** A group after the first screen; `skippable` unless it is a closed section not opened, a line high. */
+  /**
+   * A group of sections. One after the first screen (`later`) may be left unrendered while far from
+   * the viewport, unless it is a closed section not opened, a line high.
+   */
   #renderGroup(group: Section[], lab: LabView, later: boolean) {
     const [first] = group as [Section, ...Section[]];
     const level = this.level + 1;
