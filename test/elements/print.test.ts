@@ -14,6 +14,8 @@ describe('a page printed before the reader came near its lab', () => {
     await waitUntil(() => customElements.get('lab-notebook'), 'the notes fetched once the page is idle', {
       timeout: 15_000,
     });
+    // The steps come in a file of their own, fetched beside the notes: here once that import settles.
+    await import('../../src/elements/bulkhead-lab/steps.js');
     await waitUntil(() => lab.shadowRoot?.querySelector('header'), 'the header drawn');
     expect(lab.shadowRoot!.querySelector('lab-notebook'), 'nothing drawn for the fetch').to.equal(null);
     window.dispatchEvent(new Event('beforeprint'));
