@@ -20,6 +20,7 @@ import { parseStepCheck, type StepCheck } from './step-check.js';
 
 /** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
 let guides: Promise<typeof StepsModule> | null = null;
+const fetchGuides = () => (guides ??= import('./steps.js'));
 
 /**
  * Nothing can be fetched between `beforeprint` and the print layout, so once the page is idle, the
@@ -31,8 +32,7 @@ function fetchForPrint(): void {
   if (fetchedForPrint) return;
   fetchedForPrint = true;
   const fetchAll = () => {
-    guides ??= import('./steps.js');
-    for (const loading of [guides, ...SECTIONS.map((section) => !section.closed && section.load?.())])
+    for (const loading of [fetchGuides(), ...SECTIONS.map((section) => !section.closed && section.load?.())])
       if (loading) loading.catch(() => {}); // a lab that needs the file meets the failure itself
   };
   if ('requestIdleCallback' in window) requestIdleCallback(fetchAll, { timeout: 10_000 });
@@ -297,9 +297,8 @@ export class BulkheadLab extends SourceElement {
   #loadGuides() {
     if (this.#guidesAsked) return;
     this.#guidesAsked = true;
-    guides ??= import('./steps.js');
     this.#loading.push(
-      guides.then((steps) => {
+      fetchGuides().then((steps) => {
         this.#guides = steps;
         this.requestUpdate();
       }),

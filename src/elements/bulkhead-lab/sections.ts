@@ -62,11 +62,10 @@ const MORE_INPUTS =
 const STORM_INPUTS = ['policy reserved-a', 'retries retry-budget'];
 const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
 /** The inputs of "More inputs": all but those beside the picture. */
+const namesOf = (forms: string[]) => forms.flatMap((fields) => fields.split(' '));
 const moreInputs = (experiment: Experiment) => {
-  const first = firstInputs(experiment).join(' ').split(' ');
-  return [...FIRST_INPUTS.join(' ').split(' '), ...MORE_INPUTS.split(' ')]
-    .filter((name) => !first.includes(name))
-    .join(' ');
+  const first = namesOf(firstInputs(experiment));
+  return [...namesOf(FIRST_INPUTS), ...MORE_INPUTS.split(' ')].filter((name) => !first.includes(name)).join(' ');
 };
 
 export const SECTIONS: readonly Section[] = [

@@ -249,7 +249,7 @@ export class TickTimeline extends ScenarioElement {
     // Laying out the picture is most of what drawing a timeline costs the first time: once the
     // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
     // nor the one that drew the rest is long. The frame stays hidden until then.
-    else if (this.#layout.measured || isPrinting()) this.#picture ??= inTurn(this, () => this.#drawPicture());
+    else if (this.#layout.measured) this.#picture ??= inTurn(this, () => this.#drawPicture());
     this.#stopSecond();
     const scenario = this.scenario;
     if (!scenario.playing || !this.isConnected) return;
