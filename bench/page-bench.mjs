@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { serveStatic } from '../test/node/static-server.ts';
+import { writeFigures } from './write-figures.mjs';
 
 export const START = '<!-- figures:page-load (written by npm run figures:pages) -->';
 export const END = '<!-- /figures:page-load -->';
@@ -344,18 +345,6 @@ export function figuresBlock({ chromium: version, rows, scrolls }) {
     END,
   ];
   return lines.join('\n');
-}
-
-/** Writes `block` (which starts with `start` and ends with `end`) over what each file holds between those markers. */
-export function writeFigures(files, start, end, block) {
-  for (const file of files) {
-    const doc = fs.readFileSync(file, 'utf8');
-    const from = doc.indexOf(start);
-    const to = doc.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`${file} has no ${start} marker`);
-    fs.writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-    console.log(`written into ${file}`);
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -14,7 +14,8 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { serveStatic } from '../test/node/static-server.ts';
-import { QUIET, articlePage, median, openPage, scrolling, shiftOf, writeFigures } from './page-bench.mjs';
+import { QUIET, articlePage, median, openPage, scrolling, shiftOf } from './page-bench.mjs';
+import { writeFigures } from './write-figures.mjs';
 
 export const START = '<!-- figures:phone (written by npm run figures:phone) -->';
 export const END = '<!-- /figures:phone -->';

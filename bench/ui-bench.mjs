@@ -9,7 +9,7 @@ import { build as histogram } from 'hdr-histogram-js';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { serveStatic } from '../test/node/static-server.ts';
-import { writeFigures } from './page-bench.mjs';
+import { writeFigures } from './write-figures.mjs';
 
 const START = '<!-- figures:ui (written by npm run figures:ui) -->';
 const END = '<!-- /figures:ui -->';
