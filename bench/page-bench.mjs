@@ -64,9 +64,9 @@ export const PAGES = [
 export const OBSERVE = () => {
   const seen = { longTasks: [], shifts: [], frames: [], usable: null };
   window.benchSeen = seen;
-  new PerformanceObserver((list) => seen.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
-    type: 'longtask',
-  });
+  new PerformanceObserver((list) =>
+    seen.longTasks.push(...list.getEntries().map(({ startTime, duration }) => ({ startTime, duration }))),
+  ).observe({ type: 'longtask' });
   new PerformanceObserver((list) => {
     for (const { hadRecentInput, startTime, value } of list.getEntries())
       if (!hadRecentInput) seen.shifts.push({ startTime, value });
@@ -77,6 +77,7 @@ export const OBSERVE = () => {
         startTime: frame.startTime,
         duration: frame.duration,
         blockingDuration: frame.blockingDuration,
+        renderStart: frame.renderStart,
         scripts: frame.scripts.map(({ duration, sourceURL, invoker, invokerType }) => ({
           duration,
           sourceURL,
@@ -286,7 +287,7 @@ async function loads(browser, url, options, count) {
     usable: mid('usable'),
     afterScript: mid('afterScript'),
     painted: mid('painted'),
-    longest: all.map((one) => (one.longTasks.length ? Math.max(...one.longTasks) : 0)),
+    longest: all.map((one) => Math.max(0, ...one.longTasks.map((t) => t.duration))),
     shift: Math.max(...all.map((one) => one.shift)),
     nodes: mid('nodes'),
     elements: mid('elements'),

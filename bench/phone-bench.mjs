@@ -85,6 +85,19 @@ const pageErrors = (url, errors) => {
   if (errors.length) throw new Error(`${url}: ${errors.join('; ')}`);
 };
 
+/**
+ * Whether a long task was the browser's rendering of a frame (style, layout, paint, and the
+ * animation-frame callbacks before them) rather than a task that ran a script: most of it lies in
+ * the rendering part of a long animation frame.
+ */
+const isRendering = ({ startTime, duration }, frames) =>
+  frames.some((frame) => {
+    if (!frame.renderStart) return false;
+    const overlap =
+      Math.min(startTime + duration, frame.startTime + frame.duration) - Math.max(startTime, frame.renderStart);
+    return overlap > duration / 2;
+  });
+
 /** One load of the one-lab page (or of its floor, without the library) until it is quiet. */
 async function loadOnce(browser, url, library) {
   const { page, errors, goto } = await openPage(browser, url, { html: articlePage(1, library), throttle: RATE });
@@ -92,8 +105,10 @@ async function loadOnce(browser, url, library) {
   const seen = await page.evaluate(() => window.benchSeen);
   await page.close();
   pageErrors(url, errors);
+  const longest = seen.longTasks.reduce((a, b) => (a && a.duration >= b.duration ? a : b), null);
   return {
-    longest: seen.longTasks.length ? Math.max(...seen.longTasks) : null,
+    longest: longest?.duration ?? null,
+    rendering: longest ? isRendering(longest, seen.frames) : null,
     shift: shiftOf(seen.shifts),
     frames: seen.frames,
   };
@@ -412,7 +427,7 @@ async function fiftyLabs(browser, server, count) {
     progress(`fifty labs at full speed, load ${i + 1} of ${count}`);
     const { page, errors, goto } = await openPage(browser, url, { html: articlePage(50) });
     await goto();
-    loads.push(await page.evaluate(() => window.benchSeen.longTasks));
+    loads.push(await page.evaluate(() => window.benchSeen.longTasks.map((t) => t.duration)));
     await page.close();
     pageErrors(url, errors);
   }
@@ -503,7 +518,7 @@ export function figuresBlock(figures) {
       ),
     ),
     `| library script in one frame, any interaction below | ≤ ${BARS.frameScript} ms | ${frameText(worstOf(interactions.map((i) => i.worst)))} | ${met(interactions.every((i) => (i.worst?.library ?? 0) <= BARS.frameScript))} |`,
-    `| longest task at load, one lab against its floor (medians of ${times(pairs.length, 'pair')} of loads) | ≤ ${BARS.taskOverFloor} ms longer | ${over >= 0 ? '+' : '−'}${ms(Math.abs(over))}: ${showTask(median(labLongest))} against ${showTask(median(floorLongest))}; each pair ${pairs.map((p) => `${showTask(task(p.lab.longest))} / ${showTask(task(p.floor.longest))}`).join(', ')} | ${met(over <= BARS.taskOverFloor)} |`,
+    `| longest task at load, one lab against its floor (medians of ${times(pairs.length, 'pair')} of loads) | ≤ ${BARS.taskOverFloor} ms longer | ${over >= 0 ? '+' : '−'}${ms(Math.abs(over))}: ${showTask(median(labLongest))} against ${showTask(median(floorLongest))}; each pair ${pairs.map((p) => `${showTask(task(p.lab.longest))}${p.lab.rendering ? ' (rendering)' : ''} / ${showTask(task(p.floor.longest))}`).join(', ')} | ${met(over <= BARS.taskOverFloor)} |`,
     ...interactions.flatMap((i) => {
       if (i.skipped)
         return `| ${i.label}, event to next paint | ≤ ${BARS.interaction} ms | not measured: ${i.skipped} | – |`;
