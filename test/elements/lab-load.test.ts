@@ -341,6 +341,12 @@ describe('a lab while its page loads', () => {
     expect(lab.shadowRoot!.querySelector('policy-compare'), 'a closed section').to.equal(null);
   });
 
+  it('reads loading="EAGER" as eager, in any case, as <img loading> does', async () => {
+    const lab = article(8000, 'preset="stalled-dependency" loading="EAGER"');
+    await lab.updateComplete;
+    expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([...FIRST_SCREEN, ...LATER]);
+  });
+
   it('only waits when a script awaits updateComplete: it draws nothing for it', async () => {
     const lab = article(8000);
     await lab.updateComplete;
@@ -432,6 +438,29 @@ describe('a lab far below the viewport', () => {
     } finally {
       Object.defineProperty(Scenario.prototype, 'run', original);
     }
+  });
+
+  it('takes Tab from the page into its first screen, however fast the keys come', async () => {
+    const lab = article(8000);
+    await lab.updateComplete; // its header, and nothing else
+    const around = ['before', 'after'].map((name) =>
+      Object.assign(document.createElement('button'), { textContent: name }),
+    );
+    lab.before(around[0]!);
+    lab.after(around[1]!);
+    around[0]!.focus();
+    const title = deep(lab, '.title');
+    expect(title.tabIndex, 'its title is a tab stop, also where there is no full-screen button').to.equal(0);
+    await sendKeys({ press: 'Tab' });
+    // Compared as booleans: a failing comparison of two elements would print the whole lab.
+    expect(lab.shadowRoot!.activeElement === title, 'the title takes the focus').to.equal(true);
+    // Past the full-screen button, where there is one, at once: no frame for the lab to draw in turns.
+    await sendKeys({ press: 'Tab' });
+    if (document.fullscreenEnabled) await sendKeys({ press: 'Tab' });
+    expect(document.activeElement === lab, 'the focus stays in the lab').to.equal(true);
+    expect(deep(lab, 'lab-controls').shadowRoot!.activeElement?.id, 'and goes into its inputs').to.equal('policy');
+    expect(title.tabIndex, 'once its first screen shows, Tab goes into it').to.equal(-1);
+    around.forEach((button) => button.remove());
   });
 
   it('answers a request from the page at once, still drawing nothing', async () => {

@@ -68,15 +68,15 @@ const FINDS_SKIPPED = 'onbeforematch' in HTMLElement.prototype;
  * It draws what a reader comes near: each section as it nears the viewport (`loading="lazy"`, the
  * default), a closed section when it is opened; `loading="eager"` draws every open section at once.
  * Printing draws it all. A section not yet drawn is still reached: by the keyboard (its heading takes
- * the focus and the section draws), and by find-in-page where the browser supports
- * `hidden="until-found"`.
+ * the focus and the section draws; the title does so for the first screen), and by find-in-page
+ * where the browser supports `hidden="until-found"`.
  *
  * @summary The complete bulkhead lab.
  * @attr {'stalled-dependency' | 'count-every-request' | 'slow-vs-dead' | 'retry-storm'} preset - `stalled-dependency`, `count-every-request`, `slow-vs-dead` or `retry-storm`: config and guided steps.
  * @attr {string} heading - a title to show instead of the preset's.
  * @attr {boolean} permalink - keep the settings and inspected tick in the URL hash, and restore them on load.
- * @attr {'lazy' | 'eager'} loading - `lazy` (default): draw each section as the reader comes near it; `eager`: draw
- *   every open section at once, as a page script that reads the whole lab needs.
+ * @attr {'lazy' | 'eager'} loading - `lazy` (default): draw each section as the reader comes near it; `eager` (in any
+ *   case): draw every open section at once, as a page script that reads the whole lab needs.
  * @attr {string} id - names the lab's notes and permalink entries. Without one, the lab is named by its preset
  *   and its place among id-less labs with that preset on the page (`stalled-dependency~2`): stable
  *   across reloads of the same page, but renumbered when labs are added, removed or moved, so give
@@ -377,8 +377,9 @@ export class BulkheadLab extends SourceElement {
     return inTurn(this, () => void this.scenario).then(() => super.scheduleUpdate());
   }
 
+  /** `eager` in any case, as `<img loading>` reads its value. */
   get #eager(): boolean {
-    return this.loading === 'eager';
+    return this.loading?.toLowerCase() === 'eager';
   }
 
   /** Draws a section in its own turn, after those already waiting. */
@@ -411,6 +412,23 @@ export class BulkheadLab extends SourceElement {
   #drawNow(id: string) {
     this.#queued.delete(id);
     if (!this.drawn.has(id)) this.drawn = new Set([...this.drawn, id]);
+  }
+
+  /**
+   * The keyboard's focus came into a lab whose first screen is not shown yet (far below the
+   * viewport, or still drawing in turns): the first screen draws and shows at once, so that the
+   * next Tab goes into its inputs rather than past the lab. The sections after it follow in turns.
+   */
+  #enterNow() {
+    if (this.#eager || (this.#near && this.#shown)) return;
+    if (!this.#near) {
+      this.#near = true;
+      void inTurn(this, () => this.#prefetch());
+    }
+    this.#shown = true;
+    for (const id of FIRST_VIEWS) this.#drawNow(id);
+    this.requestUpdate();
+    this.#comeNear();
   }
 
   /** Each guided step's condition, read once; one that can never hold is warned about once. */
@@ -660,6 +678,8 @@ export class BulkheadLab extends SourceElement {
     const outlined = this.#eager ? LATER_GROUPS : this.outlined;
     const lazy = near && !this.#eager;
     const building = lazy && !this.#shown;
+    // Until its first screen shows, its title is a tab stop: the focus arriving there draws it.
+    const entering = !this.#eager && !(this.#near && this.#shown);
     const reserving = lazy && outlined < LATER_GROUPS;
     const top = Math.min(6, this.level + 1);
     const keys = this.#keys;
@@ -680,11 +700,12 @@ export class BulkheadLab extends SourceElement {
       },
     };
     return html`
-      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''} ${lazy && FINDS_SKIPPED ? 'skips' : ''}" part="lab" aria-label=${title}>
+      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''} ${lazy && FINDS_SKIPPED ? 'skips' : ''}" part="lab" aria-label=${title}
+        @focusin=${this.#enterNow}>
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
-            ${this.renderHeading(title, { cls: 'title' })}
+            ${this.renderHeading(title, { cls: 'title', tabindex: entering ? 0 : -1 })}
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
