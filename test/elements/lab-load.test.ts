@@ -339,6 +339,9 @@ describe('a lab while its page loads', () => {
     await lab.updateComplete;
     expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([...FIRST_SCREEN, ...LATER]);
     expect(lab.shadowRoot!.querySelector('policy-compare'), 'a closed section').to.equal(null);
+    const picture = deep(lab, 'tick-timeline', '.frame');
+    expect(deepAll(picture, 'td').length, 'the picture drawn').to.be.greaterThan(0);
+    expect(getComputedStyle(picture).visibility, 'and shown').to.equal('visible');
   });
 
   it('reads loading="EAGER" as eager, in any case, as <img loading> does', async () => {

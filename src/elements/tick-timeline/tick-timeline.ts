@@ -270,6 +270,7 @@ export class TickTimeline extends ScenarioElement {
     this.#stopSecond();
     this.#width?.disconnect();
     this.#picture = null;
+    this.#showFrame(); // no width comes while off the page: whoever waits for it, waits no more
   }
 
   override connectedCallback(): void {
@@ -286,13 +287,18 @@ export class TickTimeline extends ScenarioElement {
     const table = this.renderRoot.querySelector('table')!;
     this.locale.run(() => this.#fill(table));
     // Printing lays the page out at once: no time to check the width, as the frame would stay hidden.
-    if (isPrinting()) this.#fits = true;
-    else this.#watchWidth(table);
+    if (isPrinting()) {
+      this.#fits = true;
+      this.#showFrame();
+    } else this.#watchWidth(table);
     this.requestUpdate();
   }
 
   /** Whether the picture, once drawn, was found to fit its width: until then its frame stays hidden. */
   #fits = false;
+  #showFrame!: () => void;
+  /** Resolves once the drawn picture's width was read and the update that shows its frame requested. */
+  readonly #frameShown = new Promise<void>((resolve) => (this.#showFrame = resolve));
 
   /**
    * Watches the picture's width once it is drawn: ticks across that overflow the width (long ids)
@@ -317,14 +323,19 @@ export class TickTimeline extends ScenarioElement {
         redraw = true;
       }
       this.#fits = true;
-      if (redraw) requestAnimationFrame(() => this.requestUpdate());
+      if (redraw)
+        requestAnimationFrame(() => {
+          this.requestUpdate();
+          this.#showFrame();
+        });
     });
     this.#width.observe(table);
   }
 
   /**
    * Awaiting `updateComplete` also waits for the picture of a timeline on the page (for the layout
-   * it takes to be read, then for its turn to be drawn), and for the story of a picked request.
+   * it takes to be read, then for its turn to be drawn, then for its frame to show once its width
+   * was read), and for the story of a picked request.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     await super.getUpdateComplete();
@@ -338,6 +349,8 @@ export class TickTimeline extends ScenarioElement {
     }
     if (!this.#picture) return true;
     await this.#picture;
+    // Not only while it does not fit yet: once it fits, the update that shows its frame may still be due.
+    if (this.#drawn.length && this.isConnected) await this.#frameShown;
     return super.getUpdateComplete();
   }
 
