@@ -207,11 +207,10 @@ export abstract class ScenarioElement extends LitElement {
   /** A heading at `level` (the element's own by default): the outline follows the page's. */
   protected renderHeading(
     content: unknown,
-    options: { level?: number; id?: string; cls?: string; tabindex?: number } = {},
+    options: { level?: number; id?: string; cls?: string } = {},
   ): TemplateResult {
     const level = Math.min(6, options.level ?? this.level);
-    return html`<div role="heading" aria-level=${level} class="heading ${options.cls ?? ''}" id=${options.id ?? nothing}
-      tabindex=${options.tabindex ?? nothing}>${content}</div>`;
+    return html`<div role="heading" aria-level=${level} class="heading ${options.cls ?? ''}" id=${options.id ?? nothing}>${content}</div>`;
   }
 
   /** Visible notices about bad attributes or a broken binding. */

@@ -705,7 +705,7 @@ export class BulkheadLab extends SourceElement {
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
-            ${this.renderHeading(title, { cls: 'title', tabindex: entering ? 0 : -1 })}
+            <div role="heading" aria-level=${this.level} class="heading title" tabindex=${entering ? 0 : -1}>${title}</div>
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
