@@ -420,7 +420,7 @@ export class BulkheadLab extends SourceElement {
    * next Tab goes into its inputs rather than past the lab. The sections after it follow in turns.
    */
   #enterNow() {
-    if (this.#eager || (this.#near && this.#shown)) return;
+    if (this.#firstScreenShows) return;
     if (!this.#near) {
       this.#near = true;
       void inTurn(this, () => this.#prefetch());
@@ -568,6 +568,14 @@ export class BulkheadLab extends SourceElement {
   #shown = false;
   #showing = false;
 
+  /**
+   * Whether its first screen shows: with `loading="eager"`, from the first update; else once near
+   * and shown. Until then its title is a tab stop, and the focus arriving in the lab draws it.
+   */
+  get #firstScreenShows(): boolean {
+    return this.#eager || (this.#near && this.#shown);
+  }
+
   /** Whether the first screen's views are drawn, the guided steps here and the outline begun. */
   get #firstScreenDrawn(): boolean {
     const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
@@ -678,8 +686,6 @@ export class BulkheadLab extends SourceElement {
     const outlined = this.#eager ? LATER_GROUPS : this.outlined;
     const lazy = near && !this.#eager;
     const building = lazy && !this.#shown;
-    // Until its first screen shows, its title is a tab stop: the focus arriving there draws it.
-    const entering = !this.#eager && !(this.#near && this.#shown);
     const reserving = lazy && outlined < LATER_GROUPS;
     const top = Math.min(6, this.level + 1);
     const keys = this.#keys;
@@ -705,7 +711,7 @@ export class BulkheadLab extends SourceElement {
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
-            <div role="heading" aria-level=${this.level} class="heading title" tabindex=${entering ? 0 : -1}>${title}</div>
+            <div role="heading" aria-level=${this.level} class="heading title" tabindex=${this.#firstScreenShows ? -1 : 0}>${title}</div>
             ${
               document.fullscreenEnabled
                 ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
