@@ -466,6 +466,35 @@ describe('a lab far below the viewport', () => {
     around.forEach((button) => button.remove());
   });
 
+  it("keeps the text after it where a link took the reader, when it ends the page's last screen", async () => {
+    const lab = article(1500);
+    const after = Object.assign(document.createElement('p'), { textContent: 'Footnotes' });
+    lab.after(after);
+    after.scrollIntoView(); // as far as the page goes: the lab's lower part shows above the text
+    const top = after.getBoundingClientRect().top;
+    expect(top, 'the lab shows above the text').to.be.greaterThan(100);
+    await shown(lab);
+    await frames(); // what came near then is drawn
+    expect(lab.getBoundingClientRect().height, 'the lab has grown').to.be.greaterThan(2 * innerHeight);
+    // Scroll anchoring keeps the text in place; an engine without it (WebKit) pushes it down.
+    if (CSS.supports('overflow-anchor', 'none'))
+      expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
+    expect(lab.matches(':state(growing)'), 'anchored as any element once grown').to.equal(false);
+    after.remove();
+  });
+
+  it('stays in scroll anchoring while the reader acts in it, or once it has grown', async () => {
+    const lab = article(1500);
+    const after = Object.assign(document.createElement('p'), { textContent: 'Footnotes' });
+    lab.after(after);
+    after.scrollIntoView();
+    await lab.updateComplete;
+    expect(lab.matches(':state(growing)'), 'left out while it grows, its end on screen').to.equal(true);
+    deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    expect(lab.matches(':state(growing)'), 'the reader acted in it').to.equal(false);
+    after.remove();
+  });
+
   it('answers a request from the page at once, still drawing nothing', async () => {
     const lab = article(8000);
     await frames();

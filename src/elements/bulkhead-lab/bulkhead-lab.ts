@@ -13,6 +13,7 @@ import { LabKey } from './lab-key.js';
 import { SourceElement } from '../source-element.js';
 import { NearController } from '../near-controller.js';
 import { inTurn } from '../turns.js';
+import { afterFrame } from '../../scenario/frames.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
 import { SECTIONS, type LabView, type Section } from './sections.js';
@@ -127,6 +128,10 @@ export class BulkheadLab extends SourceElement {
         display: block;
         min-height: 100vh;
         border-radius: calc(var(--_radius) * 1.5);
+      }
+      /* See #anchoring. */
+      :host(:state(growing)) {
+        overflow-anchor: none;
       }
       .heading {
         font-weight: 700;
@@ -293,6 +298,52 @@ export class BulkheadLab extends SourceElement {
   #guides: typeof StepsModule | null = null;
   #guidesAsked = false;
 
+  readonly #internals = this.attachInternals();
+  /** Whether the lab still grows on its own: until what was near when it came near is drawn and laid out. */
+  #growing = true;
+  #settling = false;
+  /** Whether the lab's end is on screen: assumed until its observer tells. */
+  #endShown = true;
+  /** Whether the reader has acted in the lab: the focus or a pointer came in, or find-in-page found in it. */
+  #readerIn = false;
+  readonly #end = new IntersectionObserver(([entry]) => {
+    this.#endShown = entry!.isIntersecting;
+    this.#anchoring();
+  });
+
+  /**
+   * While a lab whose end is on screen grows on its own, before the reader acts in it, the browser
+   * leaves it out of scroll anchoring. Otherwise the browser would anchor on the lab and push what
+   * follows it down by the lab's whole height: a link to a paragraph just after a lab at a page's end
+   * would leave the reader screens above it. Left out, the lab grows upward, out of the viewport.
+   */
+  #anchoring() {
+    this.#internals.states[this.#growing && this.#endShown && !this.#readerIn ? 'add' : 'delete']('growing');
+  }
+
+  #readerActs() {
+    this.#readerIn = true;
+    this.#anchoring();
+  }
+
+  /** The lab no longer grows on its own once what it queued is drawn and a frame has laid it out. */
+  #settle() {
+    const settled = () =>
+      this.#firstScreenShows && (this.#eager || this.outlined === LATER_GROUPS) && !this.#queued.size;
+    if (!this.#growing || this.#settling || !settled()) return;
+    this.#settling = true;
+    void this.updateComplete.then(() =>
+      // A frame lays it out; in the next, the sections that layout brought near have queued their drawing.
+      afterFrame(() =>
+        afterFrame(() => {
+          this.#settling = false;
+          this.#growing = !settled(); // if not, the update of what it queued settles it
+          this.#anchoring();
+        }),
+      ),
+    );
+  }
+
   /** Fetches the guided steps and the scope (once per page) and draws them when they come; `updateComplete` waits for them. */
   #loadGuides() {
     if (this.#guidesAsked) return;
@@ -420,6 +471,7 @@ export class BulkheadLab extends SourceElement {
    * next Tab goes into its inputs rather than past the lab. The sections after it follow in turns.
    */
   #enterNow() {
+    this.#readerActs();
     if (this.#firstScreenShows) return;
     if (!this.#near) {
       this.#near = true;
@@ -503,6 +555,8 @@ export class BulkheadLab extends SourceElement {
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
     }
     if (this.#near) this.#comeNear();
+    const end = this.renderRoot.querySelector('.end');
+    if (end) this.#end.observe(end);
   }
 
   override disconnectedCallback(): void {
@@ -514,6 +568,7 @@ export class BulkheadLab extends SourceElement {
     this.#stopPermalink?.();
     this.#stopPermalink = null;
     this.#queued.clear();
+    this.#end.disconnect();
   }
 
   #restorePermalink() {
@@ -599,9 +654,15 @@ export class BulkheadLab extends SourceElement {
       .finally(() => (this.#showing = false));
   }
 
+  protected override firstUpdated(): void {
+    this.#end.observe(this.renderRoot.querySelector('.end')!);
+  }
+
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#markSteps();
+    this.#anchoring();
+    this.#settle();
     // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
     // element is not part of every page: fetched now.
     for (const section of SECTIONS) if (this.#isDrawn(section)) void this.#fetch(section);
@@ -639,7 +700,12 @@ export class BulkheadLab extends SourceElement {
     if (closed) return about;
     // Watched until it comes near; find-in-page finds its hint, reveals it, and it is drawn at once.
     return html`${about}<div class="view" data-section=${id}>${
-      hint ? html`<p class="hint" hidden="until-found" @beforematch=${() => this.#drawNow(id)}>${hint()}</p>` : nothing
+      hint
+        ? html`<p class="hint" hidden="until-found" @beforematch=${() => {
+            this.#readerActs();
+            this.#drawNow(id);
+          }}>${hint()}</p>`
+        : nothing
     }</div>`;
   }
 
@@ -707,7 +773,7 @@ export class BulkheadLab extends SourceElement {
     };
     return html`
       <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''} ${lazy && FINDS_SKIPPED ? 'skips' : ''}" part="lab" aria-label=${title}
-        @focusin=${this.#enterNow}>
+        @focusin=${this.#enterNow} @pointerdown=${this.#readerActs}>
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
@@ -732,6 +798,7 @@ export class BulkheadLab extends SourceElement {
         <slot></slot>
         ${near && !building ? this.#renderStatus() : nothing}
       </article>
+      <div class="end"></div>
     `;
   }
 
