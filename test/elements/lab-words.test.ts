@@ -301,10 +301,19 @@ describe('small texts that read right', () => {
     expect(textOf(deep(el, 'lab-controls', '#f-slots-refused'))).to.contain(
       '“5.5” is not accepted: this takes a whole number from 1 to 8',
     );
-    expect(deepAll(el, 'lab-controls', '.refused').length).to.equal(1);
+    // Each field says so for itself until a valid value is typed into it.
+    await typeInto(box(el, 'aPerTick'), '-1');
+    await settled(el);
+    expect(deepAll(el, 'lab-controls', '.refused').map((p) => p.id)).to.deep.equal([
+      'f-slots-refused',
+      'f-aPerTick-refused',
+      'f-target-refused',
+    ]);
+    await typeInto(box(el, 'aPerTick'), '2');
+    await settled(el);
     await typeInto(box(el, 'slots'), '6');
     await settled(el);
-    expect(deepAll(el, 'lab-controls', '.refused').length).to.equal(0);
+    expect(deepAll(el, 'lab-controls', '.refused').map((p) => p.id)).to.deep.equal(['f-target-refused']);
   });
 
   it('a lowered Total resources lowers the reserved slots quietly, and says so beside them', async () => {

@@ -163,8 +163,8 @@ export class LabControls extends ScenarioElement {
   declare fields: string | null;
   /** Whose names the groups take: `count-every-request`, or the stalled-dependency experiment's. */
   declare words: string | null;
-  /** The last typed value that was out of range, and the field it was typed into: the field says what it takes. */
-  declare private refused: { field: NumberField; value: string } | null;
+  /** Per field, the last typed value it refused (out of range), until a valid one is typed: the field says what it takes. */
+  declare private refused: Partial<Record<NumberField, string>>;
   /**
    * The number box the reader is editing, from its focus until the edit is done (`change`): the
    * value it held at the start, which a typed value that ends out of range goes back to, and the
@@ -176,7 +176,7 @@ export class LabControls extends ScenarioElement {
     super();
     this.fields = null;
     this.words = null;
-    this.refused = null;
+    this.refused = {};
   }
 
   /** The inputs `fields` names that exist, in the order of the form; every input when it names none. */
@@ -213,11 +213,11 @@ export class LabControls extends ScenarioElement {
     const now = +valueOf(this.scenario.config, field);
     const start = this.#edit?.box === input ? this.#edit.start : now;
     this.#edit = commit ? null : { box: input, start, value: valid ? value : now };
-    if (valid) this.refused = null;
+    if (valid && this.refused[field] !== undefined) this.refused = { ...this.refused, [field]: undefined };
     if (valid && value !== now) this.#change({ [field]: value });
     else if (commit && !valid) {
       // Typing applies each valid prefix at once ("15" on the way to "150"): go back to where the edit began.
-      this.refused = { field, value: input.value.trim().slice(0, 12) };
+      this.refused = { ...this.refused, [field]: input.value.trim().slice(0, 12) };
       if (start !== now) this.#change({ [field]: start });
       input.value = String(start);
     }
@@ -227,7 +227,7 @@ export class LabControls extends ScenarioElement {
     const { min, max } = uiRangeOf(field, config);
     const why = disabledBecause?.(config) ?? null;
     const id = `f-${field}`;
-    const refused = this.refused?.field === field ? this.refused.value : null;
+    const refused = this.refused[field] ?? null;
     const value = +valueOf(config, field);
     return html`<div class="field">
       <label for=${id}>${SETTING_LABEL[field]}</label>
