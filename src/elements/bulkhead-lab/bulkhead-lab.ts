@@ -175,7 +175,7 @@ export class BulkheadLab extends SourceElement {
         gap: calc(var(--_gap) * 2);
         align-items: start;
       }
-      /* The first screen's inputs come in two forms, spaced as the rows of one. */
+      /* Inputs that come in two forms are spaced as the rows of one. */
       lab-controls + lab-controls {
         margin-top: var(--_gap);
       }
