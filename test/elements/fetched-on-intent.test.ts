@@ -1,11 +1,11 @@
 // A closed section's view comes in a file of its own, fetched as the reader shows an intent to open
 // the section: the pointer over its summary, or the keyboard's focus on it. This file runs in a page
 // of its own, with the lab alone, so that no view of a closed section is here when its tests begin.
-import { expect, html } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/bulkhead-lab/define.js';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
-import { deep, settledFixture } from '../helpers/ui.js';
+import { deep, settledFixture, textOf } from '../helpers/ui.js';
 
 /** Waits up to a few seconds for a tag to be defined: its module fetched and run. */
 async function definedSoon(tag: string): Promise<boolean> {
@@ -35,5 +35,20 @@ describe('the view of a closed section', () => {
     expect(customElements.get('request-inspector'), 'a section not reached').to.equal(undefined);
     expect(deep<HTMLDetailsElement>(lab, 'details#sweep').open, 'still closed').to.equal(false);
     expect(deep<HTMLDetailsElement>(lab, 'details#compare').open, 'still closed').to.equal(false);
+  });
+
+  it('is waited for by every script that awaits the lab, not only the first', async () => {
+    const lab = await settledFixture<BulkheadLab>(
+      html`<bulkhead-lab loading="eager" preset="stalled-dependency"></bulkhead-lab>`,
+    );
+    expect(customElements.get('request-inspector'), 'not fetched yet').to.equal(undefined);
+    const requests = deep<HTMLDetailsElement>(lab, 'details#requests');
+    const toggled = oneEvent(requests, 'toggle');
+    requests.open = true;
+    await toggled;
+    const first = lab.updateComplete;
+    await lab.updateComplete;
+    expect(textOf(deep(lab, 'request-inspector')), 'the second one waited for its file too').to.contain('B1');
+    await first;
   });
 });

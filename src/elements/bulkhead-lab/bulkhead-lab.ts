@@ -290,7 +290,7 @@ export class BulkheadLab extends SourceElement {
   #nearing: Promise<void> | null = null;
   /** Sections waiting for their turn to be drawn. */
   readonly #queued = new Set<string>();
-  /** The modules of views being fetched, which `updateComplete` waits for. */
+  /** The fetches of the guided steps and of views' modules, once each, which every `updateComplete` waits for. */
   readonly #loading: Promise<unknown>[] = [];
   /** The modules asked for, by section, settled once here (or failed). */
   readonly #fetched = new Map<string, Promise<unknown>>();
@@ -600,7 +600,7 @@ export class BulkheadLab extends SourceElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     if (this.#loading.length) {
-      await Promise.allSettled(this.#loading.splice(0));
+      await Promise.allSettled(this.#loading);
       complete = await super.getUpdateComplete();
     }
     await this.#viewsDrawn();
