@@ -466,33 +466,67 @@ describe('a lab far below the viewport', () => {
     around.forEach((button) => button.remove());
   });
 
-  it("keeps the text after it where a link took the reader, when it ends the page's last screen", async () => {
+  /** A lab near a page's end with a paragraph after it; `link` follows a link to one of the two. */
+  const pageEnd = () => {
     const lab = article(1500);
-    const after = Object.assign(document.createElement('p'), { textContent: 'Footnotes' });
+    const after = Object.assign(document.createElement('p'), { id: 'footnotes', textContent: 'Footnotes' });
+    lab.id = 'the-lab';
     lab.after(after);
-    after.scrollIntoView(); // as far as the page goes: the lab's lower part shows above the text
+    const link = (to: 'footnotes' | 'the-lab') => (location.hash = to);
+    const left = () => lab.style.overflowAnchor === 'none';
+    const done = () => {
+      after.remove(); // nothing is the link's target any more
+      history.replaceState(null, '', location.pathname + location.search);
+    };
+    return { lab, after, link, left, done };
+  };
+  // Scroll anchoring keeps what is on screen in place; an engine without it (WebKit) lets it move.
+  const anchors = CSS.supports('overflow-anchor', 'none');
+
+  it("keeps the text after it where a link took the reader, when it ends the page's last screen", async () => {
+    const { lab, after, link, left, done } = pageEnd();
+    link('footnotes'); // as far as the page goes: the lab's lower part shows above the text
     const top = after.getBoundingClientRect().top;
     expect(top, 'the lab shows above the text').to.be.greaterThan(100);
     await shown(lab);
     await frames(); // what came near then is drawn
     expect(lab.getBoundingClientRect().height, 'the lab has grown').to.be.greaterThan(2 * innerHeight);
-    // Scroll anchoring keeps the text in place; an engine without it (WebKit) pushes it down.
-    if (CSS.supports('overflow-anchor', 'none'))
-      expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
-    expect(lab.matches(':state(growing)'), 'anchored as any element once grown').to.equal(false);
-    after.remove();
+    if (anchors) expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
+    expect(left(), 'anchored as any element once grown').to.equal(false);
+    done();
+  });
+
+  it('keeps its own top where a link to it took the reader, or a script scrolled it to', async () => {
+    const { lab, link, left, done } = pageEnd();
+    link('the-lab');
+    const top = lab.getBoundingClientRect().top;
+    await lab.updateComplete;
+    expect(left(), 'anchored as any element').to.equal(false);
+    await shown(lab);
+    await frames();
+    expect(lab.getBoundingClientRect().height, 'the lab has grown').to.be.greaterThan(2 * innerHeight);
+    if (anchors) expect(Math.round(lab.getBoundingClientRect().top)).to.equal(Math.round(top));
+    done();
   });
 
   it('stays in scroll anchoring while the reader acts in it, or once it has grown', async () => {
-    const lab = article(1500);
-    const after = Object.assign(document.createElement('p'), { textContent: 'Footnotes' });
-    lab.after(after);
-    after.scrollIntoView();
+    const { lab, link, left, done } = pageEnd();
+    link('footnotes');
     await lab.updateComplete;
-    expect(lab.matches(':state(growing)'), 'left out while it grows, its end on screen').to.equal(true);
+    expect(left(), 'left out while it grows, its end on screen').to.equal(true);
     deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-    expect(lab.matches(':state(growing)'), 'the reader acted in it').to.equal(false);
-    after.remove();
+    expect(left(), 'the reader acted in it').to.equal(false);
+    done();
+  });
+
+  it('is anchored on again as soon as the reader scrolls on while it grows', async () => {
+    const { lab, link, left, done } = pageEnd();
+    link('footnotes');
+    await lab.updateComplete;
+    expect(left(), 'left out while it grows, its end on screen').to.equal(true);
+    await sendKeys({ press: 'ArrowUp' }); // reading on: what the reader sees stays where it is
+    expect(left(), 'the reader scrolled').to.equal(false);
+    done();
   });
 
   it('answers a request from the page at once, still drawing nothing', async () => {

@@ -129,10 +129,6 @@ export class BulkheadLab extends SourceElement {
         min-height: 100vh;
         border-radius: calc(var(--_radius) * 1.5);
       }
-      /* See #anchoring. */
-      :host(:state(growing)) {
-        overflow-anchor: none;
-      }
       .heading {
         font-weight: 700;
         line-height: 1.25;
@@ -298,27 +294,43 @@ export class BulkheadLab extends SourceElement {
   #guides: typeof StepsModule | null = null;
   #guidesAsked = false;
 
-  readonly #internals = this.attachInternals();
   /** Whether the lab still grows on its own: until what was near when it came near is drawn and laid out. */
   #growing = true;
-  #settling = false;
   /** Whether the lab's end is on screen: assumed until its observer tells. */
   #endShown = true;
-  /** Whether the reader has acted in the lab: the focus or a pointer came in, or find-in-page found in it. */
+  /**
+   * Whether the reader has acted: the focus or a pointer came into the lab, find-in-page found in it,
+   * or the reader scrolled (a wheel, a touch, a key) while it was left out of anchoring.
+   */
   #readerIn = false;
+  /** Stops listening for the reader's scrolling once the lab is anchored again. */
+  #watching: AbortController | null = null;
   readonly #end = new IntersectionObserver(([entry]) => {
     this.#endShown = entry!.isIntersecting;
     this.#anchoring();
   });
 
   /**
-   * While a lab whose end is on screen grows on its own, before the reader acts in it, the browser
-   * leaves it out of scroll anchoring. Otherwise the browser would anchor on the lab and push what
-   * follows it down by the lab's whole height: a link to a paragraph just after a lab at a page's end
-   * would leave the reader screens above it. Left out, the lab grows upward, out of the viewport.
+   * While a link has taken the reader to what follows a lab whose end is on screen, and the lab
+   * grows on its own before the reader acts in it, the browser leaves it out of scroll anchoring.
+   * Otherwise the browser would anchor on the lab and push the link's target down by the lab's whole
+   * height, leaving the reader screens above it. Left out, the lab grows upward, out of the viewport.
+   * A reader scrolling on through the lab meanwhile reads the lab, not what follows it: at their
+   * first wheel, touch or key, the browser anchors on what they see again.
    */
   #anchoring() {
-    this.#internals.states[this.#growing && this.#endShown && !this.#readerIn ? 'add' : 'delete']('growing');
+    const target = document.querySelector(':target');
+    const out =
+      this.#growing && this.#endShown && !this.#readerIn && !!target && !!(this.compareDocumentPosition(target) & 4);
+    if (out !== (this.style.overflowAnchor === 'none')) this.style.overflowAnchor = out ? 'none' : '';
+    if (!out) {
+      this.#watching?.abort();
+      this.#watching = null;
+    } else if (!this.#watching) {
+      const { signal } = (this.#watching = new AbortController());
+      for (const type of ['wheel', 'touchstart', 'keydown'])
+        addEventListener(type, () => this.#readerActs(), { capture: true, passive: true, signal });
+    }
   }
 
   #readerActs() {
@@ -326,22 +338,23 @@ export class BulkheadLab extends SourceElement {
     this.#anchoring();
   }
 
-  /** The lab no longer grows on its own once what it queued is drawn and a frame has laid it out. */
+  /**
+   * The lab no longer grows on its own once what it queued is drawn and laid out: checked two frames
+   * after an update that left nothing to draw, as sections that layout brought near queue their
+   * drawing in the second.
+   */
   #settle() {
     const settled = () =>
       this.#firstScreenShows && (this.#eager || this.outlined === LATER_GROUPS) && !this.#queued.size;
-    if (!this.#growing || this.#settling || !settled()) return;
-    this.#settling = true;
-    void this.updateComplete.then(() =>
-      // A frame lays it out; in the next, the sections that layout brought near have queued their drawing.
-      afterFrame(() =>
-        afterFrame(() => {
-          this.#settling = false;
-          this.#growing = !settled(); // if not, the update of what it queued settles it
-          this.#anchoring();
-        }),
-      ),
-    );
+    if (this.#growing && settled())
+      void this.updateComplete.then(() =>
+        afterFrame(() =>
+          afterFrame(() => {
+            this.#growing = !settled(); // if not, the update of what it queued checks again
+            this.#anchoring();
+          }),
+        ),
+      );
   }
 
   /** Fetches the guided steps and the scope (once per page) and draws them when they come; `updateComplete` waits for them. */
@@ -555,8 +568,6 @@ export class BulkheadLab extends SourceElement {
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
     }
     if (this.#near) this.#comeNear();
-    const end = this.renderRoot.querySelector('.end');
-    if (end) this.#end.observe(end);
   }
 
   override disconnectedCallback(): void {
@@ -569,6 +580,8 @@ export class BulkheadLab extends SourceElement {
     this.#stopPermalink = null;
     this.#queued.clear();
     this.#end.disconnect();
+    this.#watching?.abort();
+    this.#watching = null;
   }
 
   #restorePermalink() {
@@ -654,13 +667,10 @@ export class BulkheadLab extends SourceElement {
       .finally(() => (this.#showing = false));
   }
 
-  protected override firstUpdated(): void {
-    this.#end.observe(this.renderRoot.querySelector('.end')!);
-  }
-
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     this.#markSteps();
+    this.#end.observe(this.renderRoot.querySelector('.end')!); // again once put back on the page
     this.#anchoring();
     this.#settle();
     // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
