@@ -509,21 +509,24 @@ describe('a lab far below the viewport', () => {
     done();
   });
 
+  /** A lab left out of anchoring: a link took the reader to the text after it while it grows. */
+  const leftOut = async () => {
+    const page = pageEnd();
+    page.link('footnotes');
+    await page.lab.updateComplete;
+    expect(page.left(), 'left out while it grows, its end on screen').to.equal(true);
+    return page;
+  };
+
   it('stays in scroll anchoring while the reader acts in it, or once it has grown', async () => {
-    const { lab, link, left, done } = pageEnd();
-    link('footnotes');
-    await lab.updateComplete;
-    expect(left(), 'left out while it grows, its end on screen').to.equal(true);
+    const { lab, left, done } = await leftOut();
     deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
     expect(left(), 'the reader acted in it').to.equal(false);
     done();
   });
 
   it('is anchored on again as soon as the reader scrolls on while it grows', async () => {
-    const { lab, link, left, done } = pageEnd();
-    link('footnotes');
-    await lab.updateComplete;
-    expect(left(), 'left out while it grows, its end on screen').to.equal(true);
+    const { left, done } = await leftOut();
     await sendKeys({ press: 'ArrowUp' }); // reading on: what the reader sees stays where it is
     expect(left(), 'the reader scrolled').to.equal(false);
     done();
