@@ -13,7 +13,6 @@ import { LabKey } from './lab-key.js';
 import { SourceElement } from '../source-element.js';
 import { NearController } from '../near-controller.js';
 import { inTurn } from '../turns.js';
-import { afterFrame } from '../../scenario/frames.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
 import { SECTIONS, type LabView, type Section } from './sections.js';
@@ -294,8 +293,6 @@ export class BulkheadLab extends SourceElement {
   #guides: typeof StepsModule | null = null;
   #guidesAsked = false;
 
-  /** Whether the lab still grows on its own: until what was near when it came near is drawn and laid out. */
-  #growing = true;
   /** Whether the lab's end is on screen: assumed until its observer tells. */
   #endShown = true;
   /**
@@ -305,23 +302,26 @@ export class BulkheadLab extends SourceElement {
   #readerIn = false;
   /** Stops listening for the reader's scrolling once the lab is anchored again. */
   #watching: AbortController | null = null;
+  /** The page's `:target` when the lab last looked: a link followed since, the reader has not acted yet. */
+  #target: Element | null = null;
   readonly #end = new IntersectionObserver(([entry]) => {
     this.#endShown = entry!.isIntersecting;
     this.#anchoring();
   });
 
   /**
-   * While a link has taken the reader to what follows a lab whose end is on screen, and the lab
-   * grows on its own before the reader acts in it, the browser leaves it out of scroll anchoring.
-   * Otherwise the browser would anchor on the lab and push the link's target down by the lab's whole
-   * height, leaving the reader screens above it. Left out, the lab grows upward, out of the viewport.
-   * A reader scrolling on through the lab meanwhile reads the lab, not what follows it: at their
-   * first wheel, touch or key, the browser anchors on what they see again.
+   * While a link has taken the reader to what follows a lab whose end is on screen, until the reader
+   * acts, the browser leaves the lab out of scroll anchoring. The lab goes on drawing what comes
+   * near (at load, or once a jump lands at its end, where sections not drawn yet hold a guess of
+   * their height): anchored on it, the browser would push the link's target down by all it draws.
+   * Left out, the lab grows upward, out of the viewport. A reader scrolling on through the lab reads
+   * the lab, not what follows it: at their first wheel, touch or key, it is anchored again.
    */
   #anchoring() {
     const target = document.querySelector(':target');
-    const out =
-      this.#growing && this.#endShown && !this.#readerIn && !!target && !!(this.compareDocumentPosition(target) & 4);
+    if (target !== this.#target) this.#readerIn = false;
+    this.#target = target;
+    const out = this.#endShown && !this.#readerIn && !!target && !!(this.compareDocumentPosition(target) & 4);
     if (out !== (this.style.overflowAnchor === 'none')) this.style.overflowAnchor = out ? 'none' : '';
     if (!out) {
       this.#watching?.abort();
@@ -336,25 +336,6 @@ export class BulkheadLab extends SourceElement {
   #readerActs() {
     this.#readerIn = true;
     this.#anchoring();
-  }
-
-  /**
-   * The lab no longer grows on its own once what it queued is drawn and laid out: checked two frames
-   * after an update that left nothing to draw, as sections that layout brought near queue their
-   * drawing in the second.
-   */
-  #settle() {
-    const settled = () =>
-      this.#firstScreenShows && (this.#eager || this.outlined === LATER_GROUPS) && !this.#queued.size;
-    if (this.#growing && settled())
-      void this.updateComplete.then(() =>
-        afterFrame(() =>
-          afterFrame(() => {
-            this.#growing = !settled(); // if not, the update of what it queued checks again
-            this.#anchoring();
-          }),
-        ),
-      );
   }
 
   /** Fetches the guided steps and the scope (once per page) and draws them when they come; `updateComplete` waits for them. */
@@ -672,7 +653,6 @@ export class BulkheadLab extends SourceElement {
     this.#markSteps();
     this.#end.observe(this.renderRoot.querySelector('.end')!); // again once put back on the page
     this.#anchoring();
-    this.#settle();
     // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
     // element is not part of every page: fetched now.
     for (const section of SECTIONS) if (this.#isDrawn(section)) void this.#fetch(section);
