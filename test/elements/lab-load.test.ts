@@ -503,9 +503,13 @@ describe('a lab far below the viewport', () => {
     await shown(lab);
     await frames(); // what came near is drawn; the sections further down wait for the reader
     deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    const jumped = oneEvent(window, 'hashchange');
     link('footnotes'); // a jump to the lab's end, where sections are not drawn yet
     const top = after.getBoundingClientRect().top;
     expect(top, 'the lab shows above the text').to.be.greaterThan(100);
+    await jumped;
+    // Before the next frame, in which those sections may already shrink to their outline.
+    if (anchors) expect(left(), 'left out as the link is followed').to.equal(true);
     await frames();
     if (anchors) expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
     if (anchors) expect(left(), 'a new link followed: left out until the reader acts again').to.equal(true);

@@ -526,6 +526,14 @@ export class BulkheadLab extends SourceElement {
 
   readonly #onFullscreenChange = () => this.requestUpdate();
   readonly #onHashChange = () => this.#restorePermalink();
+  /**
+   * A link followed: whether the lab's end is on screen now, before the frame in which its undrawn
+   * sections may shrink to their outline (its observer tells only after that frame).
+   */
+  readonly #onJump = () => {
+    this.#endShown = this.getBoundingClientRect().bottom < innerHeight;
+    this.#anchoring();
+  };
   /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
   readonly #onBeforePrint = () => {
     this.#near = true;
@@ -542,6 +550,7 @@ export class BulkheadLab extends SourceElement {
     this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
+    window.addEventListener('hashchange', this.#onJump);
     fetchForPrint();
     if (this.permalink) {
       this.#restorePermalink();
@@ -557,6 +566,7 @@ export class BulkheadLab extends SourceElement {
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
     window.removeEventListener('beforeprint', this.#onBeforePrint);
     window.removeEventListener('hashchange', this.#onHashChange);
+    window.removeEventListener('hashchange', this.#onJump);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
     this.#queued.clear();
