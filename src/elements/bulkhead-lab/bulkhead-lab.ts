@@ -525,12 +525,13 @@ export class BulkheadLab extends SourceElement {
   }
 
   readonly #onFullscreenChange = () => this.requestUpdate();
-  readonly #onHashChange = () => this.#restorePermalink();
   /**
-   * A link followed: whether the lab's end is on screen now, before the frame in which its undrawn
-   * sections may shrink to their outline (its observer tells only after that frame).
+   * A link followed: a permalink's settings are read, and whether the lab's end is on screen now,
+   * before the frame in which its undrawn sections may shrink to their outline (its observer tells
+   * only after that frame).
    */
-  readonly #onJump = () => {
+  readonly #onHashChange = () => {
+    if (this.#stopPermalink) this.#restorePermalink();
     this.#endShown = this.getBoundingClientRect().bottom < innerHeight;
     this.#anchoring();
   };
@@ -550,11 +551,10 @@ export class BulkheadLab extends SourceElement {
     this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
     window.addEventListener('beforeprint', this.#onBeforePrint);
-    window.addEventListener('hashchange', this.#onJump);
+    window.addEventListener('hashchange', this.#onHashChange);
     fetchForPrint();
     if (this.permalink) {
       this.#restorePermalink();
-      window.addEventListener('hashchange', this.#onHashChange);
       this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
     }
     if (this.#near) this.#comeNear();
@@ -566,7 +566,6 @@ export class BulkheadLab extends SourceElement {
     document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
     window.removeEventListener('beforeprint', this.#onBeforePrint);
     window.removeEventListener('hashchange', this.#onHashChange);
-    window.removeEventListener('hashchange', this.#onJump);
     this.#stopPermalink?.();
     this.#stopPermalink = null;
     this.#queued.clear();
