@@ -40,6 +40,40 @@ const inputMaps = () => ({
   },
 });
 
+/**
+ * Keeps whole every module that `entry` imports only for its code (`import './x.js';`). Nothing in the
+ * file uses them statically, so rollup would leave them out and split them into files of their own
+ * for the `import()`s that fetch them; kept, they are in the file, and those `import()`s resolve
+ * within it.
+ */
+const keepWhole = (entry) => {
+  let bare = new Set();
+  return {
+    name: 'keep-whole',
+    buildStart() {
+      bare = new Set([...fs.readFileSync(entry, 'utf8').matchAll(/^import '(\.[^']+)';$/gm)].map((m) => m[1]));
+    },
+    async resolveId(source, importer, options) {
+      if (importer !== path.resolve(entry) || !bare.has(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, moduleSideEffects: 'no-treeshake' };
+    },
+  };
+};
+
+/**
+ * A failed `import()` names the file it could not load, in every engine: WebKit's error names none.
+ * Read by `fileOf` (src/elements/parts.ts), which says so where the part would be.
+ */
+const partNames = () => ({
+  name: 'part-names',
+  renderDynamicImport({ targetChunk }) {
+    if (!targetChunk) return null;
+    const file = JSON.stringify(path.basename(targetChunk.fileName));
+    return { left: 'import(', right: `).catch((e)=>{throw Object.assign(Object(e),{file:${file}})})` };
+  },
+});
+
 /** Copies src/bulkhead-lab.css, whose heights `npm run figures` writes, to dist/. */
 const stylesheet = () => ({
   name: 'stylesheet',
@@ -114,11 +148,11 @@ export default [
     output: { file: 'dist/autoload.js', format: 'es', banner, sourcemap: true },
     plugins: [inputMaps(), minify],
   },
-  // Everything in one file for a single script tag, and beside it the stylesheet that keeps each
-  // lab's space before the script has drawn it. A few files more are fetched only when needed: each
-  // view a reader opens on demand (`bulkhead-lab.policy-compare.js`, `…sweep-chart.js`,
-  // `…request-inspector.js`), and each translation (`bulkhead-lab.de.js`) for a page in its language.
-  // Every translation file of every build keeps only the messages of that build's modules.
+  // Everything in one file for a single script tag (src/bundle.ts imports every part the lab's code
+  // fetches on demand, so each such `import()` resolves within the file), and beside it the
+  // stylesheet that keeps each lab's space before the script has drawn it. The one file it may fetch
+  // is a translation (`bulkhead-lab.de.js`), for a page in that language. Every translation file of
+  // every build keeps only the messages of that build's modules.
   {
     input: 'dist/lib/bundle.js',
     // The translation imports Lit's `html` from the bundle, which may export it for that: one file
@@ -135,7 +169,16 @@ export default [
       chunkFileNames: ({ facadeModuleId, name }) =>
         `bulkhead-lab.${facadeModuleId?.match(/elements\/([\w-]+)\/define\.js$/)?.[1] ?? name}.js`,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify, stylesheet()],
+    plugins: [
+      keepWhole('dist/lib/bundle.js'),
+      inputMaps(),
+      minifyLiterals(),
+      nodeResolve(),
+      usedTranslations(),
+      partNames(),
+      minify,
+      stylesheet(),
+    ],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
@@ -152,7 +195,7 @@ export default [
       chunkFileNames: 'chunks/[name]-[hash].js',
       manualChunks: chunkOf,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), partNames(), minify],
   },
   // The measured companion in one file with its own copy of Lit: a page that shows measurements
   // loads no model, and one that also shows the lab loads Lit twice, which Lit allows. Its German
@@ -170,6 +213,6 @@ export default [
       entryFileNames: 'measured-run.js',
       chunkFileNames: 'measured-run.[name].js',
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), partNames(), minify],
   },
 ];

@@ -17,15 +17,16 @@ export const KB = 1024;
 /**
  * Size budgets, each for an entry with everything it loads on an English page (see
  * docs/EMBEDDING.md, "Sizes"); a budget holds or fails. `npm run figures` writes them into the docs.
- * - The all-in-one bundle holds the lab, every widget, and the machinery for both languages; the
- *   German words are a file of their own, which only a page showing German fetches.
+ * - The all-in-one bundle holds the lab, every widget and every part of each, and the machinery for
+ *   both languages: copied alone, it draws the whole lab on an English page. The German words are a
+ *   file of their own, which only a page showing German fetches.
  * - A standalone <outcome-gate> runs its own simulation, so Lit and the model take most of its
  *   budget (the FLOORS below print how much). What it needs only sometimes (answering requests and
  *   playing, the words of a notice) it fetches when it does (docs/EMBEDDING.md, "How the gate fits
  *   its budget").
  */
 export const BUDGETS = [
-  { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 34 * KB },
+  { label: 'all-in-one bundle', entry: 'dist/bulkhead-lab.js', limit: 54 * KB },
   { label: 'standalone <outcome-gate> with its imports', entry: 'dist/elements/outcome-gate.js', limit: 16 * KB },
 ];
 
@@ -144,12 +145,6 @@ export async function pageCosts() {
     rows.push({ label: `${page}, autoloader`, gzip: entries + measure(AUTOLOAD).gzip, files: files.size + 1 });
   }
   rows.push({ label: 'any page, all-in-one bundle', gzip: measure('dist/bulkhead-lab.js').gzip, files: 1 });
-  const opened = await closureSize('dist/bulkhead-lab.js', { dynamic: (file) => !isTranslation(file) });
-  rows.push({
-    label: 'a page whose reader opens Compare, Sweep and Every request, all-in-one bundle',
-    gzip: opened.gzip,
-    files: opened.files.length,
-  });
   const german = await closureSize('dist/bulkhead-lab.js', { dynamic: isTranslation });
   rows.push({ label: 'a page in German, all-in-one bundle', gzip: german.gzip, files: german.files.length });
   for (const [label, dynamic] of [
