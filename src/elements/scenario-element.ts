@@ -5,7 +5,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
+import { failedText, fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
@@ -177,11 +177,18 @@ export abstract class ScenarioElement extends LitElement {
     return [];
   }
 
-  /** Every notice: about the binding and the inputs, the element's own attributes, and its heading level. */
+  /**
+   * Every notice: about its words, the binding and the inputs, the element's own attributes, and its
+   * heading level. Words that could not be loaded are said once, by the outermost element: not by
+   * each view inside a lab.
+   */
   get #notes(): Note[] {
     const value = this.getAttribute('heading-level');
     const used = this.level;
+    const words = this.locale.failed;
+    const nested = (this.getRootNode() as ShadowRoot).host instanceof ScenarioElement;
     return [
+      ...(words && !nested ? [{ kind: 'part', text: failedText(words) }] : []),
       ...this.bound.issues,
       ...this.ownAttributeNotes(),
       ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
@@ -239,9 +246,9 @@ export abstract class ScenarioElement extends LitElement {
     const shown = inWords(this.#notes);
     if (shown) warnOnce(this.localName, shown);
     else
-      this.#wording ??= fetchNoticeWords().then((came) => {
+      this.#wording ??= fetchNoticeWords().then(() => {
         this.#wording = null;
-        if (came) this.requestUpdate();
+        this.requestUpdate(); // the notices, or one that says their words could not be loaded
       });
   }
 }

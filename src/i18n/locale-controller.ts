@@ -4,7 +4,7 @@
  * `lang` changed later anywhere above it, through one observer per document.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { inLocale, isLoaded, loadLocale, localeOf, type Locale } from './msg.js';
+import { failedLocale, inLocale, isLoaded, loadLocale, localeOf, type Locale } from './msg.js';
 
 /** The language tag that applies to `element`, or '' when none is set anywhere above it. */
 export function langOf(element: Element): string {
@@ -53,10 +53,16 @@ export class LocaleController implements ReactiveController {
 
   /**
    * For the host's `scheduleUpdate`: runs its update in its locale, once that locale's words are
-   * here, so a German page never shows English first. If they cannot be loaded, it draws in English.
+   * here, so a German page never shows English first. If they could not be loaded, it draws in
+   * English (and says so, see `failed`) until the page is loaded again.
    */
   schedule(update: () => unknown): unknown {
-    return isLoaded(this.value) ? this.run(update) : loadLocale(this.value).then(() => this.run(update));
+    return isLoaded(this.value) || this.failed ? this.run(update) : loadLocale(this.value).then(() => this.run(update));
+  }
+
+  /** The file of the host's words, if they could not be loaded. */
+  get failed(): string | null {
+    return failedLocale(this.value);
   }
 
   hostConnected(): void {

@@ -11,6 +11,7 @@
  */
 import type { MsgFn } from '@lit/localize';
 import { defaultMsg } from '@lit/localize/internal/default-msg.js';
+import { Part } from '../scenario/parts.js';
 
 export { str } from '@lit/localize/internal/str-tag.js';
 
@@ -27,13 +28,9 @@ export type Lookup = (template: Parameters<MsgFn>[0], options?: Parameters<MsgFn
  * Where each translation comes from: a file of its own, fetched only by a page that shows it, which
  * also brings the lookup of a message's translation (English needs none).
  */
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ translate: Lookup }>> = {
-  de: () => import('./de.js'),
+const TRANSLATIONS: Record<Exclude<Locale, 'en'>, Part<{ translate: Lookup }>> = {
+  de: new Part(() => import('./de.js'), 'de.js'),
 };
-
-/** The lookup of each locale loaded so far; English is the source and needs none. */
-const translations: Partial<Record<Locale, Lookup>> = {};
-const loading: Partial<Record<Locale, Promise<void>>> = {};
 
 let active: Locale = 'en';
 
@@ -55,27 +52,20 @@ export function inLocale<T>(locale: Locale, draw: () => T): T {
 const english: Lookup = defaultMsg;
 
 export const msg = ((template: Parameters<MsgFn>[0], options?: Parameters<MsgFn>[1]) =>
-  (translations[active] ?? english)(template, options)) as MsgFn;
+  ((active !== 'en' && TRANSLATIONS[active].value?.translate) || english)(template, options)) as MsgFn;
 
 /** Whether `locale`'s words are here: English always, another language once its file has loaded. */
-export const isLoaded = (locale: Locale): boolean => locale === 'en' || translations[locale] !== undefined;
+export const isLoaded = (locale: Locale): boolean => locale === 'en' || TRANSLATIONS[locale].value !== undefined;
 
 /**
  * Loads `locale`'s translations, once: a page that shows only English never fetches them. A failed
  * load is tried again on the next call; meanwhile elements draw in English.
  */
-export function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'en' || isLoaded(locale)) return Promise.resolve();
-  return (loading[locale] ??= LOADERS[locale]().then(
-    (module) => {
-      translations[locale] = module.translate;
-    },
-    (error: unknown) => {
-      delete loading[locale];
-      console.warn(`bulkhead-lab: the ${locale} translations could not be loaded; showing English`, error);
-    },
-  ));
-}
+export const loadLocale = (locale: Locale): Promise<unknown> =>
+  locale === 'en' ? Promise.resolve() : TRANSLATIONS[locale].load();
+
+/** The file of `locale`'s words while it could not be loaded, else null. */
+export const failedLocale = (locale: Locale): string | null => (locale === 'en' ? null : TRANSLATIONS[locale].failed);
 
 /**
  * The library's locale for a BCP 47 language tag: German for `de` and its regions (`de-AT`,

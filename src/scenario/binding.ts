@@ -4,7 +4,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { RequestDetails, RequestName } from './events.js';
-import type { Issue } from './notices.js';
+import type { Note } from './notices.js';
 import type { Scenario, ScenarioRequest } from './scenario.js';
 
 export type Host = ReactiveControllerHost & HTMLElement;
@@ -13,7 +13,7 @@ export interface ScenarioBinding {
   /** The scenario the element shows. */
   readonly scenario: Scenario;
   /** What the element's notices about its binding and its scenario's inputs say. */
-  readonly issues: Issue[];
+  readonly issues: Note[];
   /** Code being fetched that the element's next update waits for, or null. */
   readonly fetching: Promise<unknown> | null;
   /** A change the page made through a property: applied silently. */

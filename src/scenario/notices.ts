@@ -4,7 +4,9 @@
  * are fetched only when there is something to say.
  */
 import type { ConfigProblem, LabConfig } from '../sim/config.js';
+import { msg, str } from '../i18n/msg.js';
 import type { ClockFailure } from './clock.js';
+import { Part } from './parts.js';
 
 /** A notice in words; `kind` groups console warnings (one per tag and kind). */
 export interface WordedNote {
@@ -32,29 +34,29 @@ export type Issue =
 /** A notice about something the element corrected: worded by the element, or an issue worded later. */
 export type Note = WordedNote | Issue;
 
-type Words = typeof import('./notice-words.js');
+/** The words, fetched when a notice is first due. */
+const words = new Part(() => import('./notice-words.js'), 'notice-words.js');
 
-let words: Words | null = null;
+/** What a reader reads in place of a part of the lab that could not be loaded (see `parts.ts`). */
+export const failedText = (file: string): string =>
+  msg(str`This part of the lab could not be loaded (${file}). Reload the page to try again.`);
 
 /**
  * Each note in words, in the locale being drawn, once the words are here (an issue that turns out
- * to need no notice is left out); null until then.
+ * to need no notice is left out); null until then. If they could not be loaded, the notes that need
+ * none, and one that says so.
  */
 export function inWords(notes: Note[]): WordedNote[] | null {
-  const here = words;
+  const here = words.value;
   if (notes.length === 0) return [];
-  return here && notes.flatMap((note) => ('text' in note ? [note] : (here.noteOf(note) ?? [])));
+  if (here) return notes.flatMap((note) => ('text' in note ? [note] : (here.noteOf(note) ?? [])));
+  if (!words.failed) return null;
+  const worded = notes.filter((note): note is WordedNote => 'text' in note);
+  return worded.length === notes.length ? worded : [...worded, { kind: 'part', text: failedText(words.failed) }];
 }
 
 /** Warns in the console about each kind of note once per tag, whatever the values (once the words are here). */
-export const warnOnce = (tag: string, notes: WordedNote[]): void => words?.warnOnce(tag, notes);
+export const warnOnce = (tag: string, notes: WordedNote[]): void => words.value?.warnOnce(tag, notes);
 
-/** Fetches the words (the browser fetches a module once): true when they came, false when they could not. */
-export const fetchNoticeWords = (): Promise<boolean> =>
-  import('./notice-words.js').then(
-    (module) => {
-      words = module;
-      return true;
-    },
-    () => false,
-  );
+/** Fetches the words, unless they are here or on their way; a failed fetch is tried again the next time. */
+export const fetchNoticeWords = (): Promise<unknown> => words.load();

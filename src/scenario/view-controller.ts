@@ -20,9 +20,10 @@ import {
   type RequestName,
   type SourceRequestDetail,
 } from './events.js';
-import type { Issue } from './notices.js';
+import { failedText, type Note } from './notices.js';
 import { ownFields } from './own-fields.js';
 import { OwnScenario } from './own-scenario.js';
+import { Part } from './parts.js';
 import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 
 /** The code that answers requests and plays (`serve.ts`). */
@@ -31,8 +32,8 @@ export type Serving = typeof import('./serve.js');
 /** A source (an element that serves views other than itself) not registered yet. */
 const UNREGISTERED_SOURCE = ':not(:defined):is(bulkhead-lab,bulkhead-scenario)';
 
-/** `serve.ts` once fetched, for every view on the page (the browser fetches a module once). */
-let fetched: Serving | null = null;
+/** `serve.ts`, fetched once for every view on the page that answers requests on its own. */
+const fetched = new Part<Serving>(() => import('./serve.js'), 'serve.js');
 
 /** A source this element is bound to: its element, its scenario, and how to leave it. */
 interface Bound {
@@ -51,8 +52,6 @@ export class ViewController implements ReactiveController, ScenarioBinding {
   #watched: { scenario: Scenario; stop: () => void } | null = null;
   /** While on its own: stops answering (or holding) the requests dispatched at this element. */
   #stopServing: (() => void) | null = null;
-  /** `serve.ts` being fetched for requests held meanwhile. */
-  #fetching: Promise<unknown> | null = null;
   /** Property sets made while disconnected, replayed on the source found at connection. */
   #pending: ScenarioRequest[] = [];
   /**
@@ -64,7 +63,7 @@ export class ViewController implements ReactiveController, ScenarioBinding {
   constructor(host: Host, serving: Serving | null = null) {
     this.#host = host;
     this.#serving = serving;
-    this.#own = new OwnScenario(host, () => (this.#serving ?? fetched)?.Playback ?? null);
+    this.#own = new OwnScenario(host, () => (this.#serving ?? fetched.value)?.Playback ?? null);
     host.addController(this);
   }
 
@@ -77,18 +76,22 @@ export class ViewController implements ReactiveController, ScenarioBinding {
    * A `for` that names no source once the page has loaded (until then, every script tag may not have
    * run yet), and (when the element runs its own scenario) its attributes.
    */
-  get issues(): Issue[] {
+  get issues(): Note[] {
     const host = this.#host;
     const forId = host.getAttribute('for');
-    const issues: Issue[] =
+    const issues: Note[] =
       forId !== null && !this.#bound && host.isConnected && host.ownerDocument.readyState === 'complete'
         ? [{ kind: 'for', id: forId, view: host }]
         : [];
-    return this.#bound ? issues : [...issues, ...this.#own.issues];
+    if (this.#bound) return issues;
+    // Requests it holds, as what answers them could not be loaded: the next request tries again.
+    if (this.#held.length && fetched.failed) issues.push({ kind: 'part', text: failedText(fetched.failed) });
+    return [...issues, ...this.#own.issues];
   }
 
+  /** `serve.ts` being fetched for the requests it holds. */
   get fetching(): Promise<unknown> | null {
-    return this.#fetching;
+    return this.#held.length && !fetched.failed ? fetched.load() : null;
   }
 
   /** A change the page made through a property: applied silently, and kept for the source found at connection. */
@@ -166,7 +169,7 @@ export class ViewController implements ReactiveController, ScenarioBinding {
    * dispatched at it (as a source would take them, for itself only) until `serve.ts` is fetched.
    */
   #serve(): void {
-    const serving = this.#serving ?? fetched;
+    const serving = this.#serving ?? fetched.value;
     if (serving) {
       this.#stopServing = serving.serve(this.#host, this.#own.scenario);
       return;
@@ -182,19 +185,15 @@ export class ViewController implements ReactiveController, ScenarioBinding {
     event.stopPropagation(); // a request is for the nearest source only
     this.#held.push([event.type as RequestName, ownFields((event as CustomEvent).detail) ?? {}]);
     // Once here, it serves its scenario and answers the held requests, unless it no longer runs it.
-    // A failed fetch leaves them held: the next request fetches again.
-    this.#fetching ??= import('./serve.js').then(
-      (serving) => {
-        fetched = serving;
-        this.#fetching = null;
-        const held = this.#held.splice(0);
-        if (this.#stopServing !== this.#stopHolding) return;
-        this.#stopHolding();
-        this.#serve();
-        for (const [name, detail] of held) serving.answer(this.#own.scenario, name, detail);
-      },
-      () => (this.#fetching = null),
-    );
+    // A failed fetch leaves them held, and the element says so: the next request fetches again.
+    void fetched.load().then((serving) => {
+      if (!serving) return this.#host.requestUpdate();
+      const held = this.#held.splice(0);
+      if (this.#stopServing !== this.#stopHolding) return;
+      this.#stopHolding();
+      this.#serve();
+      for (const [name, detail] of held) serving.answer(this.#own.scenario, name, detail);
+    });
   };
 
   readonly #stopHolding = (): void => {

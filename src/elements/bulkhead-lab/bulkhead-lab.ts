@@ -15,12 +15,12 @@ import { NearController } from '../near-controller.js';
 import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
-import { SECTIONS, type LabView, type Section } from './sections.js';
+import { SECTIONS, notice, type LabView, type Section } from './sections.js';
 import { parseStepCheck, type StepCheck } from './step-check.js';
+import { Part } from '../../scenario/parts.js';
 
 /** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
-let guides: Promise<typeof StepsModule> | null = null;
-const fetchGuides = () => (guides ??= import('./steps.js'));
+const guides = new Part<typeof StepsModule>(() => import('./steps.js'), 'steps.js');
 
 /**
  * Nothing can be fetched between `beforeprint` and the print layout, so once the page is idle, the
@@ -32,8 +32,8 @@ function fetchForPrint(): void {
   if (fetchedForPrint) return;
   fetchedForPrint = true;
   const fetchAll = () => {
-    for (const loading of [fetchGuides(), ...SECTIONS.map((section) => !section.closed && section.load?.())])
-      if (loading) loading.catch(() => {}); // a lab that needs the file meets the failure itself
+    void guides.load();
+    for (const section of SECTIONS) if (!section.closed) void section.part?.load();
   };
   if ('requestIdleCallback' in window) requestIdleCallback(fetchAll, { timeout: 10_000 });
   else setTimeout(fetchAll, 3_000);
@@ -287,10 +287,6 @@ export class BulkheadLab extends SourceElement {
   readonly #queued = new Set<string>();
   /** The fetches of the guided steps and of views' modules, once each, which every `updateComplete` waits for. */
   readonly #loading: Promise<unknown>[] = [];
-  /** The modules asked for, by section, settled once here (or failed). */
-  readonly #fetched = new Map<string, Promise<unknown>>();
-  /** The guided steps of every experiment, and the scope, once fetched. */
-  #guides: typeof StepsModule | null = null;
   #guidesAsked = false;
 
   /** Whether the lab's end is on screen: assumed until its observer tells. */
@@ -338,16 +334,14 @@ export class BulkheadLab extends SourceElement {
     this.#anchoring();
   }
 
-  /** Fetches the guided steps and the scope (once per page) and draws them when they come; `updateComplete` waits for them. */
+  /**
+   * Fetches the guided steps and the scope (once per page) and draws them when they come, or a notice
+   * where they would be; `updateComplete` waits for them.
+   */
   #loadGuides() {
     if (this.#guidesAsked) return;
     this.#guidesAsked = true;
-    this.#loading.push(
-      fetchGuides().then((steps) => {
-        this.#guides = steps;
-        this.requestUpdate();
-      }),
-    );
+    this.#loading.push(guides.load().then(() => this.requestUpdate()));
   }
 
   /**
@@ -440,18 +434,16 @@ export class BulkheadLab extends SourceElement {
   }
 
   /**
-   * Fetches the module of a section's view, once; `updateComplete` waits for it. Null for a view
-   * with no module of its own.
+   * Fetches the module of a section's view, unless it is here or on its way; `updateComplete` waits
+   * for it. One that could not be loaded is fetched again only when the reader asks for the section
+   * again (`retry`): its section says so meanwhile. Null for a view with no module of its own.
    */
-  #fetch(section: Section): Promise<unknown> | null {
-    if (!section.load) return null;
-    let fetched = this.#fetched.get(section.id);
-    if (!fetched) {
-      const loading = section.load();
-      this.#loading.push(loading);
-      this.#fetched.set(section.id, (fetched = loading.catch(() => {})));
-    }
-    return fetched;
+  #fetch({ part }: Section, retry = false): Promise<unknown> | null {
+    if (!part || part.value) return null;
+    if (part.failed && !retry) return null;
+    const loading = part.load().then(() => this.requestUpdate());
+    this.#loading.push(loading);
+    return loading;
   }
 
   #drawNow(id: string) {
@@ -636,7 +628,7 @@ export class BulkheadLab extends SourceElement {
 
   /** Whether the first screen's views are drawn, the guided steps here and the outline begun. */
   get #firstScreenDrawn(): boolean {
-    const stepsDue = this.#guides === null && !this.querySelector(':scope > [slot="steps"]');
+    const stepsDue = !guides.value && !guides.failed && !this.querySelector(':scope > [slot="steps"]');
     return !stepsDue && this.outlined > 0 && FIRST_VIEWS.every((id) => this.drawn.has(id));
   }
 
@@ -684,6 +676,7 @@ export class BulkheadLab extends SourceElement {
     if (open) opened.add(section.id);
     else opened.delete(section.id);
     this.opened = opened;
+    if (open) void this.#fetch(section, true);
   }
 
   /** Whether a section's view is drawn (a section without a view is all text, drawn with its heading). */
@@ -692,10 +685,11 @@ export class BulkheadLab extends SourceElement {
   }
 
   #renderSection(section: Section, lab: LabView) {
-    const { id, closed, view, hint } = section;
+    const { id, closed, view, hint, part } = section;
     const about = section.about?.(lab) ?? nothing;
     if (!view) return about;
-    if (this.#isDrawn(section)) return html`${about}<div class="view">${view(lab)}</div>`;
+    if (this.#isDrawn(section))
+      return part?.failed ? html`${about}${notice(part.failed)}` : html`${about}<div class="view">${view(lab)}</div>`;
     if (closed) return about;
     // Watched until it comes near; find-in-page finds its hint, reveals it, and it is drawn at once.
     return html`${about}<div class="view" data-section=${id}>${
@@ -764,8 +758,9 @@ export class BulkheadLab extends SourceElement {
         return keys.value; // worked out only by a section that shows it
       },
       holds: (check) => this.#holds(check),
-      steps: this.#guides?.GUIDES[experiment] ?? null,
-      scope: this.#guides?.scopeLists(experiment) ?? null,
+      steps: guides.value?.GUIDES[experiment] ?? null,
+      scope: guides.value?.scopeLists(experiment) ?? null,
+      failed: guides.failed,
       get recovery() {
         return recovery(); // worked out only by the gates, once drawn: it runs the scenario
       },

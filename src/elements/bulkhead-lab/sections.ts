@@ -9,6 +9,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
 import { compareAbout, fullWindow, ordering, sweepAbout, type Experiment } from './guides.js';
 import type { Step } from './steps.js';
+import { failedText } from '../../scenario/notices.js';
+import { Part } from '../../scenario/parts.js';
+
+/** Said in place of a part that could not be loaded. */
+export const notice = (file: string) => html`<p class="notices" role="status">${failedText(file)}</p>`;
 
 /** What a section's drawing needs to know of its lab. */
 export interface LabView {
@@ -26,6 +31,8 @@ export interface LabView {
   steps: readonly Step[] | null;
   /** Its scope and references, fetched with the steps. */
   scope: TemplateResult | null;
+  /** The file of the steps and scope, if it could not be loaded. */
+  failed: string | null;
   /** When A recovers or clients retry: per tenant, from which tick every new request completes. */
   recovery: string[];
 }
@@ -44,10 +51,10 @@ export interface Section {
   /** The view: drawn when the section comes near the viewport, or is opened. A section without one is all text. */
   view?: (lab: LabView) => TemplateResult;
   /**
-   * Loads the element its view shows, when that element is not part of every page: fetched the
+   * The file of the element its view shows, when that element is not part of every page: fetched the
    * first time the view is drawn (a closed section's, when first opened).
    */
-  load?: () => Promise<unknown>;
+  part?: Part<unknown>;
 }
 
 /**
@@ -104,10 +111,16 @@ export const SECTIONS: readonly Section[] = [
     id: 'experiment',
     heading: () => msg('Your experiment'),
     // The preset's steps, or the page's own in the `steps` slot.
-    about: ({ steps, holds }) => html`<slot name="steps"><ol part="steps">${steps?.map(({ text, check }) => {
-      const done = check !== undefined && holds(check);
-      return html`<li ?data-done=${done}>${text}${done ? html` <span class="done">✓ ${msg('Done')}</span>` : nothing}</li>`;
-    })}</ol></slot>
+    about: ({
+      steps,
+      holds,
+      failed,
+    }) => html`<slot name="steps">${failed ? notice(failed) : nothing}<ol part="steps">${steps?.map(
+      ({ text, check }) => {
+        const done = check !== undefined && holds(check);
+        return html`<li ?data-done=${done}>${text}${done ? html` <span class="done">✓ ${msg('Done')}</span>` : nothing}</li>`;
+      },
+    )}</ol></slot>
       <p class="about">${msg(
         'Play inspects the 20 modeled ticks over one minute at 1×. Pause, step, slow down, restart with the same inputs, or seek to any tick; changing an input recomputes without starting playback.',
       )}</p>`,
@@ -155,7 +168,7 @@ export const SECTIONS: readonly Section[] = [
     closed: true,
     about: () => html`<p class="about">${compareAbout()}</p>`,
     view: ({ widgets }) => html`<policy-compare heading-level=${widgets}></policy-compare>`,
-    load: () => import('../policy-compare/define.js'),
+    part: new Part(() => import('../policy-compare/define.js'), 'policy-compare.js'),
   },
   {
     id: 'sweep',
@@ -163,7 +176,7 @@ export const SECTIONS: readonly Section[] = [
     closed: true,
     about: () => html`<p class="about">${sweepAbout()}</p>`,
     view: ({ widgets }) => html`<sweep-chart heading-level=${widgets}></sweep-chart>`,
-    load: () => import('../sweep-chart/define.js'),
+    part: new Part(() => import('../sweep-chart/define.js'), 'sweep-chart.js'),
   },
   {
     id: 'notes',
@@ -174,18 +187,18 @@ export const SECTIONS: readonly Section[] = [
     hint: () => msg('Capture a baseline, compare with it, and keep notes in this browser.'),
     view: ({ widgets, key, title }) =>
       html`<lab-notebook key=${key} heading=${title} heading-level=${widgets}></lab-notebook>`,
-    load: () => import('../lab-notebook/define.js'),
+    part: new Part(() => import('../lab-notebook/define.js'), 'lab-notebook.js'),
   },
   {
     id: 'requests',
     heading: () => msg('Every request and resource'),
     closed: true,
     view: ({ widgets }) => html`<request-inspector heading-level=${widgets}></request-inspector>`,
-    load: () => import('../request-inspector/define.js'),
+    part: new Part(() => import('../request-inspector/define.js'), 'request-inspector.js'),
   },
   {
     id: 'scope',
     heading: () => msg('Scope and references'),
-    about: ({ scope }) => scope ?? nothing,
+    about: ({ scope, failed }) => scope ?? (failed ? notice(failed) : nothing),
   },
 ];

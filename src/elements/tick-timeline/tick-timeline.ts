@@ -5,7 +5,8 @@ import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
-import type { accountsIn } from '../explain-text.js';
+import { Part } from '../../scenario/parts.js';
+import { failedText } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -18,8 +19,7 @@ const clockText = (seconds: number) => {
 };
 
 /** The story of each request, fetched the first time a reader picks one: most readers never do. */
-let accounts: Promise<typeof accountsIn> | null = null;
-const loadAccounts = () => (accounts ??= import('../explain-text.js').then((m) => m.accountsIn));
+const stories = new Part(() => import('../explain-text.js'), 'explain-text.js');
 
 /** Each speed in words, read after its visible label (`0.25×`), which its name keeps whole. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
@@ -343,8 +343,8 @@ export class TickTimeline extends ScenarioElement {
       await this.#layout.settled;
       await super.getUpdateComplete();
     }
-    if (this.#picked && !this.#accounts) {
-      this.#accounts = await loadAccounts();
+    if (this.#picked && !stories.value && !stories.failed) {
+      await stories.load();
       await super.getUpdateComplete();
     }
     if (!this.#picture) return true;
@@ -370,8 +370,12 @@ export class TickTimeline extends ScenarioElement {
   #slot = 0;
   /** The request in the cell last clicked or focused: the line below the picture tells its story. */
   #picked: string | null = null;
-  /** Every request's story by id, once fetched. */
-  #accounts: typeof accountsIn | null = null;
+  /** The picked request's story, once its file is here; a notice if it could not be loaded. */
+  #story() {
+    if (!this.#picked) return '';
+    if (stories.value) return this.scenario.derived(stories.value.accountsIn(this.locale.value)).get(this.#picked);
+    return stories.failed ? failedText(stories.failed) : '';
+  }
 
   #onKey(event: KeyboardEvent) {
     const { tick, config } = this.scenario;
@@ -433,11 +437,8 @@ export class TickTimeline extends ScenarioElement {
               this.#picked = holder;
               this.#seek(t);
               this.requestUpdate();
-              if (holder && !this.#accounts)
-                void loadAccounts().then((view) => {
-                  this.#accounts = view;
-                  this.requestUpdate();
-                });
+              // Its story's file, fetched the first time, or again after a failed fetch.
+              if (holder && !stories.value) void stories.load().then(() => this.requestUpdate());
             },
             t === tick && slot === this.#slot ? 0 : -1,
           ];
@@ -546,7 +547,7 @@ export class TickTimeline extends ScenarioElement {
           )}</caption></table>
         </div>
       </div>
-      <div part="account" aria-live="polite">${this.#picked && this.#accounts && this.scenario.derived(this.#accounts(this.locale.value)).get(this.#picked)}</div>
+      <div part="account" aria-live="polite">${this.#story()}</div>
       <p class="legend">${msg(
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
       )}${
