@@ -19,34 +19,39 @@ const onPath = (name) =>
     .find((file) => fs.existsSync(file)) ?? null;
 const existing = (file) => (file && fs.existsSync(file) ? file : null);
 
-const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu']
-  .map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`)
-  .find((file) => fs.existsSync(file));
+/** WebKitGTK's MiniBrowser, looked for when asked (the tests may have just installed it). */
+const miniBrowser = () =>
+  existing(
+    process.env.MINIBROWSER_PATH ??
+      ['x86_64-linux-gnu', 'aarch64-linux-gnu']
+        .map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`)
+        .find((file) => fs.existsSync(file)),
+  );
 
-/** Every engine: its name in reports, the key `TEST_ENGINES` selects it by, what it needs, and how to get that. */
+/** Every engine: its name in reports, the key `TEST_ENGINES` selects it by, what it needs, and Debian's packages for it. */
 export const ENGINES = [
   {
     key: 'chromium',
     name: 'Chromium',
     needs: () => [['Chromium (or CHROME_PATH)', chromiumPath()]],
-    install: 'apt-get install -y chromium',
+    packages: ['chromium'],
   },
   {
     key: 'firefox',
     name: 'Firefox',
     needs: () => [['Firefox ESR (or FIREFOX_PATH)', existing(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr')]],
-    install: 'apt-get install -y firefox-esr',
+    packages: ['firefox-esr'],
   },
   {
     key: 'webkit',
     name: 'WebKitGTK',
     needs: () => [
       ['WebKitWebDriver', onPath('WebKitWebDriver')],
-      ['MiniBrowser', existing(process.env.MINIBROWSER_PATH ?? MINIBROWSER)],
+      ['MiniBrowser', miniBrowser()],
       ['xvfb-run', onPath('xvfb-run')],
       ['xauth', onPath('xauth')],
     ],
-    install: 'apt-get install -y webkit2gtk-driver xvfb xauth',
+    packages: ['webkit2gtk-driver', 'xvfb', 'xauth'],
   },
 ];
 
@@ -62,13 +67,45 @@ export function selectedEngines(list = process.env.TEST_ENGINES) {
   return ENGINES.filter((engine) => keys.includes(engine.key));
 }
 
+/** The selected engines this machine lacks something of. */
+const lacking = (engines) => engines.filter((engine) => engine.needs().some(([, file]) => !file));
+
 /** What each selected engine lacks on this machine, as lines to print; empty when nothing is missing. */
 export function missingEngines(engines = selectedEngines()) {
-  return engines.flatMap((engine) => {
-    const lacking = engine.needs().filter(([, file]) => !file);
-    if (!lacking.length) return [];
-    return [`${engine.name}: no ${lacking.map(([what]) => what).join(', ')}. Install with:  ${engine.install}`];
+  return lacking(engines).map((engine) => {
+    const what = engine.needs().filter(([, file]) => !file);
+    return `${engine.name}: no ${what.map(([name]) => name).join(', ')}. Install with:  apt-get install -y ${engine.packages.join(' ')}`;
   });
+}
+
+/** Runs apt-get with `args`, its output hidden but its errors shown; true when it succeeded (false without apt-get). */
+const aptGet = (args) =>
+  spawnSync('apt-get', args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  }).status === 0;
+
+/**
+ * Gives this machine every engine in `engines` it lacks: as root (a fresh Debian machine, CI), it
+ * installs Debian's packages for them, saying so in one line first; elsewhere, or
+ * if that fails, it names what is missing and the one command to run. True when nothing is missing.
+ */
+export function provideEngines(
+  engines = selectedEngines(),
+  { root = process.getuid?.() === 0, apt = aptGet, log = console.log, error = console.error } = {},
+) {
+  const packages = lacking(engines).flatMap((engine) => engine.packages);
+  if (!packages.length) return true;
+  if (root && apt) {
+    log(`Installing Debian's packages for the browser tests: ${packages.join(' ')}`);
+    if (apt(['update', '-qq'])) apt(['install', '-y', '-qq', ...packages]);
+  }
+  const missing = missingEngines(engines);
+  if (!missing.length) return true;
+  error('The browser tests run in Chromium, Firefox ESR and WebKitGTK, and this machine lacks:');
+  for (const line of missing) error(`  ${line}`);
+  error(`Run  apt-get install -y ${packages.join(' ')}  (as root), then the tests again.`);
+  return false;
 }
 
 /**
@@ -245,7 +282,7 @@ class WebKitLauncher extends WebdriverLauncher {
         browserName: 'MiniBrowser',
         'wdio:enforceWebDriverClassic': true,
         'webkitgtk:browserOptions': {
-          binary: existing(process.env.MINIBROWSER_PATH ?? MINIBROWSER),
+          binary: miniBrowser(),
           args: ['--automation'],
         },
       },

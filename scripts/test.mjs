@@ -1,4 +1,4 @@
-// The whole test suite, as `npm test` runs it: browser check, type check (`npm run typecheck`, so the
+// The whole test suite, as `npm test` runs it: the browsers (installed first where they can be), type check (`npm run typecheck`, so the
 // two cannot drift), lint (`npm run lint`: ESLint and Prettier's check), build, size budgets (an exceeded budget counts as one failure; the tests still
 // run), the Node tests, then the browser tests in all three engines at once: Chromium, Firefox ESR
 // and WebKitGTK (scripts/engines.mjs starts and stops WebKitWebDriver). Ends with a line per engine
@@ -10,16 +10,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENGINES, engineVersions, missingEngines } from './engines.mjs';
+import { ENGINES, engineVersions, provideEngines } from './engines.mjs';
 
-// Every engine, always: a machine without one fails here, loudly, instead of skipping it.
-const missing = missingEngines(ENGINES);
-if (missing.length) {
-  console.error('The browser tests run in Chromium, Firefox ESR and WebKitGTK, and this machine lacks:');
-  for (const line of missing) console.error(`  ${line}`);
-  console.error('Install them (.ci/run does on Debian), then run the tests again.');
-  process.exit(1);
-}
+// Every engine, always: a machine without one gets it here (as root on Debian), or the run stops,
+// loudly, with the one command to run, instead of skipping it.
+if (!provideEngines(ENGINES)) process.exit(1);
 
 const bin = (name) => path.join('node_modules', '.bin', name);
 
