@@ -6,7 +6,7 @@
 // labs at full speed, and the 50 labs scrolled through. Each page is loaded several times in fresh
 // tabs, as the first paint's work varies from load to load.
 // Prints figures only; it asserts nothing. `npm run bench` runs it; `npm run figures:pages` (with
-// `--write`) also writes the figures into README.md and docs/EMBEDDING.md between their markers.
+// `--write`) also writes the figures into docs/EMBEDDING.md between their markers.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
@@ -15,7 +15,7 @@ import { writeFigures } from './write-figures.mjs';
 
 export const START = '<!-- figures:page-load (written by npm run figures:pages) -->';
 export const END = '<!-- /figures:page-load -->';
-const DOCS = ['README.md', 'docs/EMBEDDING.md'];
+const DOCS = ['docs/EMBEDDING.md'];
 
 /** The README's first embed snippet, less the element. */
 const SNIPPET =

@@ -1,7 +1,7 @@
 // How the model's cost grows: median time of simulate() and heap kept per request; and the cost
 // of one sweep, as <sweep-chart> computes it, against one frame.
 // Run with `npm run bench` (builds first; needs --expose-gc for the heap figures); `npm run
-// figures:sim` (with `--write`) also writes the figures into README.md between their markers.
+// figures:sim` (with `--write`) also writes the figures into docs/MODEL.md between their markers.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
@@ -126,7 +126,7 @@ const FRAME_MS = 1000 / 60;
 const duration = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`);
 const count = (n) => n.toLocaleString('en-US');
 
-/** The figures as Markdown: the block README.md holds between the sim markers. */
+/** The figures as Markdown: the block docs/MODEL.md holds between the sim markers. */
 export function figuresBlock({ node, cores, load, rows, sweepMs, readings }) {
   const heaps = rows.map((r) => r.heap).filter((h) => h !== null);
   return [
@@ -163,5 +163,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     readings,
   });
   console.log(`Model bench\n${block.split('\n').slice(1, -1).join('\n')}`);
-  if (process.argv.includes('--write')) writeFigures(['README.md'], START, END, block);
+  if (process.argv.includes('--write')) writeFigures(['docs/MODEL.md'], START, END, block);
 }

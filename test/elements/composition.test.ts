@@ -1,4 +1,4 @@
-// README, "Composing widgets" and "Events": sources, `for=` and enclosing binding, events in both
+// docs/ELEMENTS.md, "Composing widgets" and "Events": sources, `for=` and enclosing binding, events in both
 // directions, and independence.
 import { expect, fixture, html, oneEvent, fixtureSync } from '@open-wc/testing';
 import '../../src/index.js';
@@ -81,9 +81,9 @@ describe('composition', () => {
     expect(textOf(gate)).not.to.contain('no scenario source');
   });
 
-  it("the README's snippet gives an outline without a skipped level", async () => {
-    const readme = await (await fetch('/README.md')).text();
-    const snippet = /### Composing widgets[\s\S]*?```html\n([\s\S]*?)```/.exec(readme)![1]!;
+  it("the docs' snippet gives an outline without a skipped level", async () => {
+    const doc = await (await fetch('/docs/ELEMENTS.md')).text();
+    const snippet = /## Composing widgets[\s\S]*?```html\n([\s\S]*?)```/.exec(doc)![1]!;
     const page = await fixture<HTMLDivElement>(html`<div></div>`);
     page.innerHTML = snippet;
     const views = [...page.querySelectorAll('outcome-gate, tick-timeline')];

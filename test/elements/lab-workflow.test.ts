@@ -1,4 +1,4 @@
-// The reader's workflow (README, "The reader's workflow"): baseline, notes and export, full screen,
+// The reader's workflow (docs/ELEMENTS.md, "The reader's workflow"): baseline, notes and export, full screen,
 // narrow screens, announcements, theming and permalinks, used through the UI.
 import { expect, fixture, html, oneEvent, fixtureSync, waitUntil } from '@open-wc/testing';
 import { nothing } from 'lit';

@@ -22,7 +22,7 @@ interface Manifest {
   modules: { declarations?: ManifestDeclaration[] }[];
 }
 
-// The binding protocol (how a view finds its source, described in the README under "How the
+// The binding protocol (how a view finds its source, described in docs/ELEMENTS.md under "How the
 // binding behaves") is not part of an element's event API: the manifest leaves these two out, so
 // this test does too.
 const PROTOCOL = ['bulkhead-source-request', 'bulkhead-source-connected'];

@@ -1,4 +1,4 @@
-// Playback as README, "Playback" describes it, with an injected clock: no test waits on real seconds.
+// Playback as docs/ELEMENTS.md, "Playback" describes it, with an injected clock: no test waits on real seconds.
 import { expect, fixture, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/tick-timeline/define.js';
