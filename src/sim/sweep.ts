@@ -3,8 +3,9 @@ import {
   POLICIES,
   RETRY_FIELDS,
   normalizeConfig,
+  NONE_FIELDS,
+  UI_RETRY_BUDGETS,
   uiRangeOf,
-  uiValuesOf,
   type LabConfig,
   type NumericField,
   type Policy,
@@ -12,6 +13,17 @@ import {
 } from './config.js';
 import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
+
+/**
+ * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
+ * two that may be none: none is the latest recovery and the loosest budget.
+ */
+export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
+  const { min, max } = uiRangeOf(field, config);
+  const values: (number | null)[] =
+    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return NONE_FIELDS.includes(field) ? [...values, null] : values;
+}
 
 /**
  * The numeric inputs with more than one value in their UI range: all but `horizon` and `lastArrival`.
