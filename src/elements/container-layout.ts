@@ -1,6 +1,6 @@
 /** Which layout an element's own width calls for, decided by a CSS container query. */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isPrinting } from './printing.js';
+import { isPrinting } from '../scenario/scheduler.js';
 
 /**
  * Some layouts need different markup (a transposed table, one table per tenant), which CSS alone

@@ -10,7 +10,6 @@ import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
 import type { LabConfig } from '../sim/config.js';
-import { updateDue } from '../scenario/update-holds.js';
 
 /**
  * Every element that shows a scenario: it binds to a source (`for`, else the enclosing source,
@@ -98,13 +97,12 @@ export abstract class ScenarioElement extends LitElement {
   protected readonly locale = new LocaleController(this);
 
   /**
-   * Every update runs in the element's language, once its words are loaded, and once nothing holds it
-   * back (`update-holds.ts`): the paint of a reader's input being answered, the turn of an element a
-   * lab's turn put on the page.
+   * Every update runs in the element's language, once its words are loaded, and once its scenario is
+   * no longer held for the paint of a reader's input (see scheduler.ts).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const update = () => this.locale.schedule(() => super.scheduleUpdate()) as void | Promise<unknown>;
-    return updateDue(this)?.then(update) ?? update();
+    return this.scenario.held?.then(update) ?? update();
   }
 
   constructor() {

@@ -127,6 +127,22 @@ export class Scenario {
     return this.#clock.clockFailure;
   }
 
+  /**
+   * While set, the elements showing this scenario wait for it before they draw: the paint of the
+   * input a request answers (see `paintFirst`, scheduler.ts).
+   */
+  get held(): Promise<void> | null {
+    return this.#held;
+  }
+  #held: Promise<void> | null = null;
+
+  /** Holds the elements showing this scenario until `until` settles. */
+  hold(until: Promise<void>): void {
+    const held: Promise<void> = (this.#held = until.then(() => {
+      if (this.#held === held) this.#held = null;
+    }));
+  }
+
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -7,7 +7,7 @@
 import { normalizeConfig } from '../sim/config.js';
 import { isSpeed } from './clock.js';
 import { REQUESTS, emit, type RequestName } from './events.js';
-import { paintFirst } from './frames.js';
+import { paintFirst } from './scheduler.js';
 import { ownFields } from './own-fields.js';
 import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 
@@ -48,7 +48,7 @@ function keepingValid(scenario: Scenario, changes: ScenarioInput): ScenarioReque
 export function answer(scenario: Scenario, name: RequestName, detail: ScenarioInput): void {
   const request = REQUEST_OF[name](detail);
   if (!request) return;
-  paintFirst();
+  paintFirst(scenario);
   scenario.send(request.type === 'configure' ? keepingValid(scenario, request.changes) : request, 'request');
 }
 

@@ -19,7 +19,7 @@ import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { ScrollRegions } from '../scroll-regions.js';
-import { inTurn } from '../turns.js';
+import { inTurn } from '../../scenario/scheduler.js';
 
 /** What each measure is called on the chart and in its select. */
 const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({

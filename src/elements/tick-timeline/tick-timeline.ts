@@ -10,8 +10,7 @@ import { failedText } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
-import { isPrinting } from '../printing.js';
-import { inTurn } from '../turns.js';
+import { inTurn, isPrinting } from '../../scenario/scheduler.js';
 
 const clockText = (seconds: number) => {
   const whole = Math.floor(seconds + 1e-6); // 0.9999999 s of float arithmetic is a whole second
