@@ -2,6 +2,9 @@
 import type { ConfigProblem, LabConfig, LabRun } from '../sim/index.js';
 import type { Speed } from './clock.js';
 
+/** The elements that own a scenario and serve the views inside them and those that name them. */
+export const SOURCE_TAGS: readonly string[] = ['bulkhead-lab', 'bulkhead-scenario'];
+
 /** Announced by a source when a user action or page request produced a new result. */
 export interface RunDetail {
   config: LabConfig;

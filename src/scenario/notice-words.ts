@@ -16,6 +16,7 @@ import {
 } from '../sim/config.js';
 import type { ClockFailure } from './clock.js';
 import type { Issue, WordedNote } from './notices.js';
+import { SOURCE_TAGS } from './events.js';
 
 /**
  * A corrected input in the words of the element showing it: what was given, what it takes, and what
@@ -66,9 +67,6 @@ const choiceText = (attribute: string, value: unknown, known: readonly string[],
     str`${attribute}: ${quoteValue(value)} is not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}; showing ${showing}`,
   );
 
-/** The library's elements that serve views other than themselves. */
-const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
-
 /**
  * Whether the source a view's `for` names may still arrive, so that the view, on its own meanwhile,
  * says nothing yet: while that id names a source element whose definition has not loaded yet (as
@@ -77,7 +75,7 @@ const SOURCE_TAGS = new Set(['bulkhead-scenario', 'bulkhead-lab']);
 function sourceMayArrive(view: HTMLElement, forId: string): boolean {
   const root = view.getRootNode() as Document | ShadowRoot;
   const named = typeof root.getElementById === 'function' ? root.getElementById(forId) : null;
-  return named !== null && SOURCE_TAGS.has(named.localName) && !customElements.get(named.localName);
+  return named !== null && SOURCE_TAGS.includes(named.localName) && !customElements.get(named.localName);
 }
 
 /** The notice an issue calls for in words, or null for a `for` whose source may still arrive. */

@@ -14,6 +14,7 @@ import type { ReactiveController } from 'lit';
 import type { Host, ScenarioBinding } from './binding.js';
 import {
   REQUESTS,
+  SOURCE_TAGS,
   emit,
   type EventDetails,
   type RequestDetails,
@@ -30,7 +31,7 @@ import type { Scenario, ScenarioInput, ScenarioRequest } from './scenario.js';
 export type Serving = typeof import('./serve.js');
 
 /** A source (an element that serves views other than itself) not registered yet. */
-const UNREGISTERED_SOURCE = ':not(:defined):is(bulkhead-lab,bulkhead-scenario)';
+const UNREGISTERED_SOURCE = `:not(:defined):is(${SOURCE_TAGS.join()})`;
 
 /** `serve.ts`, fetched once for every view on the page that answers requests on its own. */
 const fetched = new Part<Serving>(() => import('./serve.js'), 'serve.js');
@@ -156,8 +157,8 @@ export class ViewController implements ReactiveController, ScenarioBinding {
       this.#standDown();
       this.#own.pause();
     } else if (!this.#stopServing && !this.#host.closest(UNREGISTERED_SOURCE)) {
-      // Inside a source not registered yet, the requests dispatched at it go on up to that source,
-      // which answers them once registered (see early-requests.ts).
+      // Inside a source not registered yet (a lab whose script has not come), it waits for that
+      // source rather than serve a scenario of its own.
       this.#serve();
     }
     this.#watch(this.scenario);

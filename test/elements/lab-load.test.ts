@@ -5,7 +5,6 @@
 import { expect, fixtureSync, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
-import type { ReactiveElement } from 'lit';
 import type { BulkheadLab } from '../../src/elements/bulkhead-lab/bulkhead-lab.js';
 import type { LabControls } from '../../src/elements/lab-controls/lab-controls.js';
 import { Scenario } from '../../src/scenario/scenario.js';
@@ -25,7 +24,7 @@ async function frames(n = 12) {
  * it, as a reader waits for it.
  */
 async function shown(lab: BulkheadLab) {
-  const showing = () => lab.shadowRoot?.querySelector('.lab:not(.building, .reserving) tick-timeline');
+  const showing = () => lab.shadowRoot?.querySelector('.lab.outline tick-timeline');
   for (let i = 0; i < 200 && !showing(); i++) await frames(1);
   expect(showing(), 'the first screen shown').to.not.equal(null);
 }
@@ -120,7 +119,7 @@ describe('a lab while its page loads', () => {
     expect(renders).to.equal(drawn);
   });
 
-  it('draws the first screen piece by piece, each in a task of its own', async () => {
+  it('draws the first screen a section per turn', async () => {
     const lab = article();
     const seen: string[] = [];
     const watch = new MutationObserver(() => {
@@ -134,29 +133,16 @@ describe('a lab while its page loads', () => {
     expect(seen).to.include.members(['lab-controls', 'lab-controls,outcome-gate', FIRST_SCREEN.join()]);
   });
 
-  it("draws the first screen's inputs in two forms, one frame after the other", async () => {
+  it('has one form of inputs beside the picture and one under More inputs, as a reader sees them', async () => {
     const lab = article();
-    const forms = () => [...lab.shadowRoot!.querySelectorAll<LabControls>('.bench lab-controls')];
-    const seen = new Set<string>();
-    await lab.updateComplete;
-    // Sampled at the start of every frame, before that frame's turn runs.
-    for (let i = 0; i < 400 && !(forms().length && forms().every((form) => form.hasUpdated)); i++) {
-      seen.add(
-        forms()
-          .map((form) => form.hasUpdated)
-          .join(),
-      );
-      await nextFrame();
-    }
-    expect(forms().map((form) => form.getAttribute('fields'))).to.deep.equal([
-      'policy a-fault',
-      'reserved-a a-timeout b-timeout',
-    ]);
-    expect([...seen]).to.include('true,false'); // the first drawn, the second still waiting its turn
     await shown(lab);
-    // Together they read as one form: the second starts a row's gap below the first.
-    const [first, second] = forms().map((form) => form.getBoundingClientRect());
-    expect(second!.top - first!.bottom).to.be.within(4, 16);
+    await readDownTo(lab, '#more-inputs lab-controls');
+    const forms = [...lab.shadowRoot!.querySelectorAll<LabControls>('lab-controls')];
+    expect(forms.map((form) => form.getAttribute('fields'))).to.deep.equal([
+      'policy a-fault reserved-a a-timeout b-timeout',
+      'queue-cap slots a-per-tick b-every a-hold b-hold a-recovers retries retry-delay retry-budget target',
+    ]);
+    expect(forms[0]!.closest('section')!.classList.contains('bench'), 'the first beside the gates').to.equal(true);
   });
 
   it('draws its header alone, and outlines its first screen in a later task', async () => {
@@ -174,61 +160,44 @@ describe('a lab while its page loads', () => {
     expect(drawn.at(-1)!.sections, 'outlined since').to.be.greaterThan(0);
   });
 
-  it('draws each view of its first screen in a task after the one that put it on the page', async () => {
+  it('shows its first screen whole: hidden until its views and the picture are drawn', async () => {
     const lab = article();
-    await lab.updateComplete;
-    const drawnAtOnce: string[] = [];
-    const checks: Promise<void>[] = [];
-    // A view's first drawing may not share the task of the lab's piece that added it: looked at in
-    // a task queued from that one, each view must still be undrawn.
-    const watch = new MutationObserver((records) => {
-      for (const node of records.flatMap((record) => [...record.addedNodes]))
-        for (const view of node instanceof Element ? [node, ...node.querySelectorAll('*')] : [])
-          if (FIRST_SCREEN.includes(view.localName))
-            checks.push(
-              new Promise((resolve) =>
-                setTimeout(() => {
-                  if ((view as ReactiveElement).hasUpdated) drawnAtOnce.push(view.localName);
-                  resolve();
-                }),
-              ),
-            );
-    });
-    watch.observe(lab.shadowRoot!, { childList: true, subtree: true });
-    await shown(lab);
-    watch.disconnect();
-    await Promise.all(checks);
-    expect(checks.length, 'views added').to.be.at.least(4); // the controls, both gates, the timeline
-    expect(drawnAtOnce).to.deep.equal([]);
-  });
-
-  it('shows its first screen, then outlines the sections after it a group per turn', async () => {
-    const lab = article();
-    const headings = () => lab.shadowRoot!.querySelectorAll('.heading.section, summary').length;
-    const counts: number[] = [];
-    let headingsWhenShown = -1;
-    let pictureWhenShown = -1;
+    const looks: { hidden: boolean; views: string; rows: number }[] = [];
     const look = () => {
-      if (headings() !== counts.at(-1)) counts.push(headings());
-      const timeline = lab.shadowRoot!.querySelector('.lab:not(.building) tick-timeline');
-      if (headingsWhenShown < 0 && timeline) {
-        headingsWhenShown = headings();
-        pictureWhenShown = timeline.shadowRoot!.querySelector('table')!.rows.length;
-      }
+      const bench = lab.shadowRoot!.querySelector('.bench');
+      if (!bench) return;
+      looks.push({
+        hidden: getComputedStyle(bench).visibility === 'hidden',
+        views: present(lab, FIRST_SCREEN).join(),
+        rows: deepAll(lab, 'tick-timeline', 'tbody tr').length,
+      });
     };
     await lab.updateComplete;
     const watch = new MutationObserver(look);
     watch.observe(lab.shadowRoot!, { childList: true, subtree: true, attributes: true });
     await shown(lab);
     watch.disconnect();
-    const all = headings();
-    expect(headingsWhenShown, 'headings when the first screen showed').to.be.below(all);
-    // The timeline's picture, drawn in a turn of its own, is there when the first screen shows.
-    expect(pictureWhenShown, "the picture's rows when the first screen showed").to.be.greaterThan(0);
-    // After the first screen's own heading, each turn adds one.
-    const added = counts.slice(1).map((count, i) => count - counts[i]!);
-    expect(added.slice(1)).to.deep.equal(Array(added.length - 1).fill(1));
-    expect(counts.at(-1)).to.equal(all);
+    look();
+    const visible = looks.filter((seen) => !seen.hidden);
+    expect(
+      looks.some((seen) => seen.hidden),
+      'hidden while it draws',
+    ).to.equal(true);
+    expect(visible.length, 'shown').to.be.greaterThan(0);
+    for (const seen of visible) {
+      expect(seen.views).to.equal(FIRST_SCREEN.join());
+      expect(seen.rows, "the picture's rows").to.be.greaterThan(0);
+    }
+  });
+
+  it('shows the outline of every later section with its first screen', async () => {
+    const lab = article();
+    const headings = () => lab.shadowRoot!.querySelectorAll('.heading.section, summary').length;
+    await shown(lab);
+    const shownWith = headings();
+    await frames();
+    expect(shownWith, 'every heading').to.equal(headings());
+    expect(shownWith).to.equal(11);
   });
 
   it('draws nothing while taken off the page mid-way, and goes on where it was once put back', async () => {
@@ -385,18 +354,17 @@ describe('a lab while its page loads', () => {
 describe('a lab far below the viewport', () => {
   beforeEach(() => window.scrollTo(0, 0)); // a test before may have scrolled down
 
-  it('holds a screen from its upgrade on, and draws its header in a task of its own', async () => {
+  it('holds a screen from its upgrade on, and draws only its header', async () => {
     const lab = article(8000); // upgraded at once: its element is defined
-    const undrawn = () => lab.shadowRoot!.childElementCount === 0;
-    expect(undrawn(), 'drawn with its upgrade').to.equal(true);
+    expect(lab.shadowRoot!.childElementCount === 0, 'drawn with its upgrade').to.equal(true);
     expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight);
-    await new Promise((resolve) => setTimeout(resolve));
-    expect(undrawn(), 'drawn in the task after its upgrade').to.equal(true);
     await lab.updateComplete;
     expect(textOf(lab)).to.contain('Failure isolation: contain a stalled dependency');
+    expect(lab.shadowRoot!.querySelectorAll('section')).to.have.length(0);
+    expect(lab.getBoundingClientRect().height).to.be.at.least(innerHeight);
   });
 
-  it('makes its scenario in a turn after its upgrade, not while upgrading', async () => {
+  it('makes its scenario after its upgrade, not while upgrading', async () => {
     // A source watches its scenario from the moment it is made: that is when it subscribes.
     let subscribed = 0;
     const original = Scenario.prototype.subscribe;
@@ -408,7 +376,7 @@ describe('a lab far below the viewport', () => {
       const lab = article(8000);
       expect(subscribed, 'made while upgrading').to.equal(0);
       await lab.updateComplete;
-      expect(subscribed, 'made by its first turn').to.be.greaterThan(0);
+      expect(subscribed, 'made by its first update').to.be.greaterThan(0);
     } finally {
       Scenario.prototype.subscribe = original;
     }
@@ -466,90 +434,44 @@ describe('a lab far below the viewport', () => {
     around.forEach((button) => button.remove());
   });
 
-  /** A lab near a page's end with a paragraph after it; `link` follows a link to one of the two. */
-  const pageEnd = () => {
-    const lab = article(1500);
-    const after = Object.assign(document.createElement('p'), { id: 'footnotes', textContent: 'Footnotes' });
-    lab.id = 'the-lab';
-    lab.after(after);
-    const link = (to: 'footnotes' | 'the-lab') => (location.hash = to);
-    const left = () => lab.style.overflowAnchor === 'none';
-    const done = () => {
-      after.remove(); // nothing is the link's target any more
-      history.replaceState(null, '', location.pathname + location.search);
-    };
-    return { lab, after, link, left, done };
-  };
-  // Scroll anchoring keeps what is on screen in place; an engine without it (WebKit) lets it move,
-  // and the lab's end with it, off the screen.
-  const anchors = CSS.supports('overflow-anchor', 'none');
-
-  it("keeps the text after it where a link took the reader, when it ends the page's last screen", async () => {
-    const { lab, after, link, left, done } = pageEnd();
-    link('footnotes'); // as far as the page goes: the lab's lower part shows above the text
-    const top = after.getBoundingClientRect().top;
-    expect(top, 'the lab shows above the text').to.be.greaterThan(100);
-    await shown(lab);
-    await frames(); // what came near then is drawn
-    expect(lab.getBoundingClientRect().height, 'the lab has grown').to.be.greaterThan(2 * innerHeight);
-    if (anchors) expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
-    if (anchors) expect(left(), 'left out until the reader acts').to.equal(true);
-    done();
-  });
-
-  it('keeps that text in place for a link followed once the reader has used the lab', async () => {
-    const { lab, after, link, left, done } = pageEnd();
-    lab.scrollIntoView();
-    await shown(lab);
-    await frames(); // what came near is drawn; the sections further down wait for the reader
-    deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-    const jumped = oneEvent(window, 'hashchange');
-    link('footnotes'); // a jump to the lab's end, where sections are not drawn yet
-    const top = after.getBoundingClientRect().top;
-    expect(top, 'the lab shows above the text').to.be.greaterThan(100);
-    await jumped;
-    // Before the next frame, in which those sections may already shrink to their outline.
-    if (anchors) expect(left(), 'left out as the link is followed').to.equal(true);
-    await frames();
-    if (anchors) expect(Math.round(after.getBoundingClientRect().top)).to.equal(Math.round(top));
-    if (anchors) expect(left(), 'a new link followed: left out until the reader acts again').to.equal(true);
-    done();
-  });
-
-  it('keeps its own top where a link to it took the reader, or a script scrolled it to', async () => {
-    const { lab, link, left, done } = pageEnd();
-    link('the-lab');
-    const top = lab.getBoundingClientRect().top;
+  it('draws every section at once for a link to what follows it, so nothing above that grows later', async () => {
+    const lab = article(8000);
     await lab.updateComplete;
-    expect(left(), 'anchored as any element').to.equal(false);
-    await shown(lab);
-    await frames();
-    expect(lab.getBoundingClientRect().height, 'the lab has grown').to.be.greaterThan(2 * innerHeight);
-    if (anchors) expect(Math.round(lab.getBoundingClientRect().top)).to.equal(Math.round(top));
-    done();
+    const after = Object.assign(document.createElement('p'), { id: 'after-the-lab', textContent: 'After' });
+    lab.after(after);
+    try {
+      location.hash = 'after-the-lab';
+      await oneEvent(window, 'hashchange');
+      await lab.updateComplete;
+      expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([...FIRST_SCREEN, ...LATER]);
+      expect(lab.shadowRoot!.querySelectorAll('[data-section]'), 'no view left to draw').to.have.length(0);
+    } finally {
+      after.remove();
+      history.replaceState(null, '', location.pathname + location.search);
+    }
   });
 
-  /** A lab left out of anchoring: a link took the reader to the text after it while it grows. */
-  const leftOut = async () => {
-    const page = pageEnd();
-    page.link('footnotes');
-    await page.lab.updateComplete;
-    expect(page.left(), 'left out while it grows, its end on screen').to.equal(true);
-    return page;
-  };
-
-  it('is anchored on again once the reader acts in it', async () => {
-    const { lab, left, done } = await leftOut();
-    deep(lab, '.title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-    expect(left(), 'the reader acted in it').to.equal(false);
-    done();
+  it('leaves a link to what comes before it alone: it draws nothing for it', async () => {
+    const lab = article(8000);
+    await lab.updateComplete;
+    const before = Object.assign(document.createElement('p'), { id: 'before-the-lab', textContent: 'Before' });
+    lab.parentElement!.prepend(before); // a screen and more above it
+    try {
+      location.hash = 'before-the-lab';
+      await oneEvent(window, 'hashchange');
+      await frames(3);
+      expect(present(lab, [...FIRST_SCREEN, ...LATER])).to.deep.equal([]);
+    } finally {
+      before.remove();
+      history.replaceState(null, '', location.pathname + location.search);
+    }
   });
 
-  it('is anchored on again as soon as the reader scrolls on while it grows', async () => {
-    const { left, done } = await leftOut();
-    await sendKeys({ press: 'ArrowUp' }); // reading on: what the reader sees stays where it is
-    expect(left(), 'the reader scrolled').to.equal(false);
-    done();
+  it('is never the scroll anchor, and writes nothing into the page: what follows it keeps its place', async () => {
+    const lab = article(8000);
+    await lab.updateComplete;
+    expect(getComputedStyle(lab).overflowAnchor).to.equal(CSS.supports('overflow-anchor', 'none') ? 'none' : '');
+    expect(lab.getAttribute('style'), 'its own style attribute').to.equal(null);
   });
 
   it('answers a request from the page at once, still drawing nothing', async () => {

@@ -1,57 +1,28 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { msg, str } from '../../i18n/msg.js';
-import { readPermalink, writePermalink } from '../../scenario/permalink.js';
-import { presetOf, readConfigAttributes } from '../../scenario/config-attributes.js';
+import { presetOf } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { metricsAt, normalizeConfig, quoteValue, recovery } from '../../sim/index.js';
-import { tokens } from '../../styles/tokens.js';
-import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import { GATE_LABEL } from '../format.js';
-import { recoveryText } from './guides.js';
-import { ScenarioElement } from '../scenario-element.js';
-import { LabKey } from './lab-key.js';
-import { SourceElement } from '../source-element.js';
-import { NearController } from '../near-controller.js';
-import { inTurn } from '../turns.js';
-import { TITLE, tagline, type Experiment } from './guides.js';
-import type * as StepsModule from './steps.js';
-import { SECTIONS, notice, type LabView, type Section } from './sections.js';
-import { parseStepCheck, type StepCheck } from './step-check.js';
 import { Part } from '../../scenario/parts.js';
+import { metricsAt, quoteValue, recovery } from '../../sim/index.js';
+import { GATE_LABEL } from '../format.js';
+import { ScenarioElement } from '../scenario-element.js';
+import { SourceElement } from '../source-element.js';
+import { Drawing } from './drawing.js';
+import { FullscreenController } from './fullscreen-controller.js';
+import { TITLE, recoveryText, tagline, type Experiment } from './guides.js';
+import { LabKey } from './lab-key.js';
+import { PermalinkController } from './permalink-controller.js';
+import { GROUPS, SECTIONS, notice, type LabView, type Section } from './sections.js';
+import type * as StepsModule from './steps.js';
+import { StepsDone } from './steps-done.js';
+import { labStyles } from './styles.js';
 
-/** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
+/** Every experiment's guided steps, and the scope: in a file of their own in the per-element build. */
 const guides = new Part<typeof StepsModule>(() => import('./steps.js'), 'steps.js');
 
-/**
- * Nothing can be fetched between `beforeprint` and the print layout, so once the page is idle, the
- * files every lab's open sections need (the guided steps, the notes) are fetched even for a lab the
- * reader has not come near: printed, it shows them too. Once per page.
- */
-let fetchedForPrint = false;
-function fetchForPrint(): void {
-  if (fetchedForPrint) return;
-  fetchedForPrint = true;
-  const fetchAll = () => {
-    void guides.load();
-    for (const section of SECTIONS) if (!section.closed) void section.part?.load();
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(fetchAll, { timeout: 10_000 });
-  else setTimeout(fetchAll, 3_000);
-}
+/** The sections open from the start, which `loading="eager"` draws at once. */
+const OPEN = SECTIONS.filter((section) => !section.closed).map((section) => section.id);
 
-/** Every section, and the id of the group (the section with a heading) each one belongs to. */
-const GROUPS = SECTIONS.reduce<Section[][]>((groups, section) => {
-  if (section.heading || !groups.length) groups.push([section]);
-  else groups.at(-1)!.push(section);
-  return groups;
-}, []);
-
-/** The groups of the first screen: the inputs and gates, then playback and the picture. */
-const FIRST_GROUPS = 1 + GROUPS.findIndex((group) => group[0]!.id === 'inspection');
-/** The groups after the first screen, outlined one per turn. */
-const LATER_GROUPS = GROUPS.length - FIRST_GROUPS;
-/** The views of the first screen, drawn one per turn, shown together. */
-const FIRST_VIEWS = GROUPS.slice(0, FIRST_GROUPS).flatMap((group) => group.map((section) => section.id));
 /**
  * Whether find-in-page reaches text the browser skips: only then may a lab leave its far sections
  * unrendered (see `.skips`), as their text must stay findable. The engines with `beforematch` do.
@@ -107,293 +78,29 @@ const FINDS_SKIPPED = 'onbeforematch' in HTMLElement.prototype;
  */
 export class BulkheadLab extends SourceElement {
   static override readonly defaultHeadingLevel = 2;
-  static override styles = [
-    tokens,
-    widgetStyles,
-    wideHost,
-    css`
-      .lab {
-        font-size: var(--bulkhead-font-size, 0.85em);
-        background: var(--_bg);
-        border: 1px solid var(--_line);
-        border-radius: calc(var(--_radius) * 1.5);
-        padding: calc(var(--_gap) * 1.5);
-        display: grid;
-        gap: calc(var(--_gap) * 1.5);
-        min-width: 0;
-      }
-      /* A screen's height from its upgrade on: its header is drawn a frame later (see scheduleUpdate). */
-      :host {
-        display: block;
-        min-height: 100vh;
-        border-radius: calc(var(--_radius) * 1.5);
-      }
-      .heading {
-        font-weight: 700;
-        line-height: 1.25;
-      }
-      .title {
-        margin: 0;
-        font-size: 1.35em;
-      }
-      .section {
-        margin: 0 0 var(--_gap);
-        font-size: 1.1em;
-      }
-      .tagline {
-        margin: 0.2em 0 0;
-      }
-      .kicker {
-        margin: 0;
-        color: var(--_muted);
-        font-size: max(12px, 0.85em);
-        letter-spacing: 0.06em;
-        text-transform: uppercase;
-      }
-      ol,
-      ::slotted(ol) {
-        margin: 0.3em 0 0;
-      }
-      ol {
-        padding-left: 1.4em;
-      }
-      li {
-        margin: 0.2em 0;
-      }
-      section {
-        display: grid;
-        gap: var(--_gap);
-        min-width: 0;
-      }
-      .bench {
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 17em), 1fr));
-        gap: calc(var(--_gap) * 2);
-        align-items: start;
-      }
-      /* Inputs that come in two forms are spaced as the rows of one. */
-      lab-controls + lab-controls {
-        margin-top: var(--_gap);
-      }
-      .gates {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 15em), 1fr));
-        gap: var(--_gap);
-      }
-      .recovery {
-        margin: calc(var(--_gap) * -0.5) 0 0;
-      }
-      .split {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr));
-        gap: calc(var(--_gap) * 2);
-        align-items: start;
-      }
-      details > summary {
-        cursor: pointer;
-        font-weight: 600;
-      }
-      details > summary .heading {
-        display: inline;
-      }
-      :host(:fullscreen) {
-        overflow: auto;
-        background: var(--_bg);
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: space-between;
-        gap: 0 var(--_gap);
-        align-items: baseline;
-      }
-      [part='fullscreen'] {
-        padding: 0.15em 0.6em;
-      }
-      .about,
-      .scope,
-      .hint {
-        margin: 0;
-        font-size: 0.9em;
-        color: var(--_muted);
-      }
-      .about li,
-      .scope li {
-        margin: 0.15em 0;
-      }
-      [part='steps'] .done {
-        font-weight: 600;
-        color: var(--_pass);
-      }
-      .references {
-        margin-top: 0.5em;
-      }
-      .references a {
-        color: var(--_accent);
-      }
-      /* A lab not near the viewport yet, or still outlining its later sections, keeps a screen's
-         height: what it draws then pushes nothing on screen down. */
-      .far,
-      .reserving {
-        min-height: 100vh;
-        align-content: start;
-      }
-      /* Until its first screen is drawn, the lab shows its header only: its pieces come in turns,
-         and a reader sees them all at once, without each one pushing the next down. */
-      .building > :not(header) {
-        visibility: hidden;
-      }
-      /* A later section far from the viewport is left unrendered: once the reader has read the lab,
-         a change of input restyles and lays out only the sections near the viewport. Its last size
-         holds its place (at first a guess). Not with loading="eager", whose reader is a page script:
-         views inside a skipped section cannot read their width. */
-      .skips > .skippable {
-        content-visibility: auto;
-        contain-intrinsic-block-size: auto 30em;
-      }
-    `,
-  ];
+  static override styles = labStyles;
 
   static override properties = {
     heading: {},
     theme: { reflect: true },
     permalink: { type: Boolean },
     loading: {},
-    drawn: { state: true },
-    opened: { state: true },
-    outlined: { state: true },
   };
   declare heading: string | null;
   declare theme: 'light' | 'dark' | null;
   declare permalink: boolean;
   /** `lazy` (default): each section drawn as the reader comes near it; `eager`: every open section at once. */
   declare loading: string | null;
-  /** The sections whose views are drawn (a closed one is drawn while it is open). */
-  declare private drawn: ReadonlySet<string>;
-  /** The closed sections the reader has opened. */
-  declare private opened: ReadonlySet<string>;
-  /**
-   * How many groups of sections after the first screen are outlined: their headings and text, each
-   * group drawn in a turn of its own after the lab came near, so that no turn is long.
-   */
-  declare private outlined: number;
-  /**
-   * Whether the lab itself has come near the viewport and outlined its first screen: until then it
-   * draws only its header.
-   */
-  #near = false;
-  /** The turn in which the lab outlines its first screen, while one is queued. */
-  #nearing: Promise<void> | null = null;
-  /** Sections waiting for their turn to be drawn. */
-  readonly #queued = new Set<string>();
-  /** The fetches of the guided steps and of views' modules, once each, which every `updateComplete` waits for. */
-  readonly #loading: Promise<unknown>[] = [];
-  #guidesAsked = false;
 
-  /** Whether the lab's end is on screen: assumed until its observer tells. */
-  #endShown = true;
-  /**
-   * Whether the reader has acted: the focus or a pointer came into the lab, find-in-page found in it,
-   * or the reader scrolled (a wheel, a touch, a key) while it was left out of anchoring.
-   */
-  #readerIn = false;
-  /** Stops listening for the reader's scrolling once the lab is anchored again. */
-  #watching: AbortController | null = null;
-  /** The page's `:target` when the lab last looked: a link followed since, the reader has not acted yet. */
-  #target: Element | null = null;
-  readonly #end = new IntersectionObserver(([entry]) => {
-    this.#endShown = entry!.isIntersecting;
-    this.#anchoring();
+  /** What tells this lab apart on the page, in the URL hash and in stored notes. */
+  readonly #key = new LabKey(this);
+  readonly #drawing = new Drawing(this, {
+    words: guides,
+    viewsDrawn: () => this.#viewsDrawn(),
+    drawNow: () => this.performUpdate(),
   });
-
-  /**
-   * While a link has taken the reader to what follows a lab whose end is on screen, until the reader
-   * acts, the browser leaves the lab out of scroll anchoring. The lab goes on drawing what comes
-   * near (at load, or once a jump lands at its end, where sections not drawn yet hold a guess of
-   * their height): anchored on it, the browser would push the link's target down by all it draws.
-   * Left out, the lab grows upward, out of the viewport. A reader scrolling on through the lab reads
-   * the lab, not what follows it: at their first wheel, touch or key, it is anchored again.
-   */
-  #anchoring() {
-    const target = document.querySelector(':target');
-    if (target !== this.#target) this.#readerIn = false;
-    this.#target = target;
-    const out = this.#endShown && !this.#readerIn && !!target && !!(this.compareDocumentPosition(target) & 4);
-    if (out !== (this.style.overflowAnchor === 'none')) this.style.overflowAnchor = out ? 'none' : '';
-    if (!out) {
-      this.#watching?.abort();
-      this.#watching = null;
-    } else if (!this.#watching) {
-      const { signal } = (this.#watching = new AbortController());
-      for (const type of ['wheel', 'touchstart', 'keydown'])
-        addEventListener(type, () => this.#readerActs(), { capture: true, passive: true, signal });
-    }
-  }
-
-  #readerActs() {
-    this.#readerIn = true;
-    this.#anchoring();
-  }
-
-  /**
-   * Fetches the guided steps and the scope (once per page) and draws them when they come, or a notice
-   * where they would be; `updateComplete` waits for them.
-   */
-  #loadGuides() {
-    if (this.#guidesAsked) return;
-    this.#guidesAsked = true;
-    this.#loading.push(guides.load().then(() => this.requestUpdate()));
-  }
-
-  /**
-   * Fetches the guided steps, and the views of the open sections that come in files of their own, so
-   * that they are here before the reader reaches them. Starting a fetch takes time on a phone: in a
-   * turn of its own once the lab is near.
-   */
-  #prefetch() {
-    this.#loadGuides();
-    for (const section of SECTIONS) if (!section.closed) void this.#fetch(section);
-  }
-
-  /**
-   * Tells the lab when it, or the next section still to draw, comes near the viewport: a screen
-   * before it is on screen, so a reader scrolling on finds it drawn.
-   */
-  readonly #watch = new NearController(this, (target) => {
-    if (target === this) this.#comeNear();
-    else this.#draw((target as HTMLElement).dataset.section!);
-  });
-
-  /** The turn of the outline's next group, while one is queued. */
-  #outlining: Promise<void> | null = null;
-
-  /**
-   * Queues, a turn each: the outline of the first screen (never in the header's turn), the fetches,
-   * the first screen's views, then the outline of the rest. Each group is queued as the one before
-   * is drawn, so that other pieces (a picture, another lab's first screen) are not kept waiting
-   * behind the whole outline. Queues only what is neither drawn nor queued, so a lab put back on the
-   * page goes on where it was.
-   */
-  #comeNear() {
-    if (!this.#near) {
-      if (this.#nearing) return;
-      this.#nearing = inTurn(this, () => {
-        this.#near = true;
-        this.requestUpdate();
-      }).then(() => {
-        this.#nearing = null;
-        if (!this.#near || !this.isConnected) return;
-        void inTurn(this, () => this.#prefetch());
-        this.#comeNear();
-      });
-      return;
-    }
-    for (const id of FIRST_VIEWS) this.#draw(id);
-    if (!this.#outlining && this.outlined < LATER_GROUPS)
-      this.#outlining = inTurn(this, () => this.outlined++).then(() => {
-        this.#outlining = null;
-        if (this.isConnected) this.#comeNear();
-      });
-  }
+  readonly #steps = new StepsDone(this);
+  readonly #fullscreen = new FullscreenController(this);
 
   constructor() {
     super();
@@ -401,19 +108,7 @@ export class BulkheadLab extends SourceElement {
     this.theme = null;
     this.permalink = false;
     this.loading = null;
-    this.drawn = new Set();
-    this.opened = new Set();
-    this.outlined = 0;
-  }
-
-  /**
-   * The lab makes its scenario in a turn after the frame that upgraded it, and draws its first update
-   * (its header) in the turn after that, so that no two of them share one task; `loading="eager"`
-   * draws at once.
-   */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    if (this.hasUpdated || this.#eager) return super.scheduleUpdate();
-    return inTurn(this, () => void this.scenario).then(() => super.scheduleUpdate());
+    new PermalinkController(this, () => this.#key.value);
   }
 
   /** `eager` in any case, as `<img loading>` reads its value. */
@@ -421,91 +116,21 @@ export class BulkheadLab extends SourceElement {
     return this.loading?.toLowerCase() === 'eager';
   }
 
-  /** Draws a section in its own turn, after those already waiting. */
-  #draw(id: string) {
-    if (this.drawn.has(id) || this.#queued.has(id)) return;
-    this.#queued.add(id);
-    // A view whose element comes in a file of its own is drawn once that file is here, whole at
-    // once, so it never grows under the reader after its section was drawn.
-    const section = SECTIONS.find((s) => s.id === id);
-    const fetching = section && this.#fetch(section);
-    if (fetching) void fetching.then(() => inTurn(this, () => this.#drawNow(id)));
-    else void inTurn(this, () => this.#drawNow(id));
+  /** Whether clients retry, which makes several views taller (see the sections' sizes); read only once drawing. */
+  get #retrying(): boolean {
+    return this.#drawing.phase !== 'far' && (this.scenario.config.retries ?? 0) > 0;
   }
 
-  /**
-   * Fetches the module of a section's view, unless it is here or on its way; `updateComplete` waits
-   * for it. One that could not be loaded is fetched again only when the reader asks for the section
-   * again (`retry`): its section says so meanwhile. Null for a view with no module of its own.
-   */
-  #fetch({ part }: Section, retry = false): Promise<unknown> | null {
-    if (!part || part.value) return null;
-    if (part.failed && !retry) return null;
-    const loading = part.load().then(() => this.requestUpdate());
-    this.#loading.push(loading);
-    return loading;
-  }
-
-  #drawNow(id: string) {
-    this.#queued.delete(id);
-    if (!this.drawn.has(id)) this.drawn = new Set([...this.drawn, id]);
-  }
-
-  /**
-   * The keyboard's focus came into a lab whose first screen is not shown yet (far below the
-   * viewport, or still drawing in turns): the first screen draws and shows at once, so that the
-   * next Tab goes into its inputs rather than past the lab. The sections after it follow in turns.
-   */
-  #enterNow() {
-    this.#readerActs();
-    if (this.#firstScreenShows) return;
-    if (!this.#near) {
-      this.#near = true;
-      void inTurn(this, () => this.#prefetch());
-    }
-    this.#shown = true;
-    for (const id of FIRST_VIEWS) this.#drawNow(id);
-    this.requestUpdate();
-    this.#comeNear();
-  }
-
-  /** Each guided step's condition, read once; one that can never hold is warned about once. */
-  readonly #checks = new Map<string, StepCheck | null>();
-
-  #holds(condition: string): boolean {
-    let check = this.#checks.get(condition);
-    if (check === undefined) {
-      const parsed = parseStepCheck(condition);
-      check = typeof parsed === 'function' ? parsed : null;
-      this.#checks.set(condition, check);
-      if (!check)
-        console.warn(
-          `<bulkhead-lab> data-check="${condition.slice(0, 80)}" can never hold: ${(parsed as { problem: string }).problem}`,
-        );
-    }
-    return check !== null && check(this.scenario.config, this.scenario.tick);
-  }
-
-  /** Marks the page's own steps (`<li data-check>` in the `steps` slot) done while their condition holds. */
-  #markSteps() {
-    for (const step of this.querySelectorAll<HTMLElement>(':scope > [slot="steps"] [data-check]'))
-      step.toggleAttribute('data-done', this.#holds(step.dataset.check!));
-  }
-
-  /** A page may add or change its steps at any time. */
-  readonly #stepsChanged = new MutationObserver(() => this.#markSteps());
-
-  /** What tells this lab apart on the page, in the URL hash and in stored notes (see `lab-key.ts`). */
-  readonly #keys = new LabKey(this);
-
-  get #labKey(): string {
-    return this.#keys.value;
+  /** `loading="eager"`, from the start or set later: every open section draws at once, and stays drawn. */
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (changed.has('loading') && this.#eager) this.#drawing.reveal(OPEN, { now: true });
   }
 
   /** A lab whose id an earlier lab has: its notes and permalink entries go under a key of its own. */
   protected override ownAttributeNotes(): Note[] {
-    if (!this.#keys.idTaken) return [];
-    const key = this.#labKey;
+    if (!this.#key.idTaken) return [];
+    const key = this.#key.value;
     return [
       {
         kind: 'id',
@@ -516,88 +141,14 @@ export class BulkheadLab extends SourceElement {
     ];
   }
 
-  readonly #onFullscreenChange = () => this.requestUpdate();
   /**
-   * A link followed: a permalink's settings are read, and whether the lab's end is on screen now,
-   * before the frame in which its undrawn sections may shrink to their outline (its observer tells
-   * only after that frame).
-   */
-  readonly #onHashChange = () => {
-    if (this.#stopPermalink) this.#restorePermalink();
-    this.#endShown = this.getBoundingClientRect().bottom < innerHeight;
-    this.#anchoring();
-  };
-  /** A page being printed shows the whole lab, drawn before the page is laid out for print. */
-  readonly #onBeforePrint = () => {
-    this.#near = true;
-    this.#shown = true;
-    this.outlined = LATER_GROUPS;
-    this.#loadGuides();
-    this.drawn = new Set(SECTIONS.map((section) => section.id));
-    this.performUpdate();
-  };
-  #stopPermalink: (() => void) | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#stepsChanged.observe(this, { subtree: true, childList: true, attributeFilter: ['data-check'] });
-    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    window.addEventListener('beforeprint', this.#onBeforePrint);
-    window.addEventListener('hashchange', this.#onHashChange);
-    fetchForPrint();
-    if (this.permalink) {
-      this.#restorePermalink();
-      this.#stopPermalink = this.scenario.subscribe(() => this.#savePermalink());
-    }
-    if (this.#near) this.#comeNear();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stepsChanged.disconnect();
-    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
-    window.removeEventListener('beforeprint', this.#onBeforePrint);
-    window.removeEventListener('hashchange', this.#onHashChange);
-    this.#stopPermalink?.();
-    this.#stopPermalink = null;
-    this.#queued.clear();
-    this.#end.disconnect();
-    this.#watching?.abort();
-    this.#watching = null;
-  }
-
-  #restorePermalink() {
-    const { changes, tick } = readPermalink(location.hash, this.#labKey, this.scenario.config);
-    if (Object.keys(changes).length) this.scenario.send({ type: 'configure', changes }, 'page');
-    if (tick !== null) this.scenario.send({ type: 'seek', tick }, 'page');
-  }
-
-  #savePermalink() {
-    const base = normalizeConfig(readConfigAttributes(this)).config;
-    const hash = writePermalink(location.hash, this.#labKey, this.scenario.config, base, this.scenario.tick);
-    if (hash !== location.hash)
-      history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
-  }
-
-  #toggleFullscreen() {
-    if (this.#fullscreen) document.exitFullscreen().catch(() => {});
-    else this.requestFullscreen().catch(() => {});
-  }
-
-  get #fullscreen() {
-    return document.fullscreenElement === this;
-  }
-
-  /**
-   * Awaiting `updateComplete` waits for the lab's update, for the module of a view being fetched,
-   * and for every view drawn in it; it draws nothing.
+   * Awaiting `updateComplete` waits for the lab's update, for the files of views being fetched, and
+   * for every view drawn in it; it draws nothing.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
-    let complete = await super.getUpdateComplete();
-    if (this.#loading.length) {
-      await Promise.allSettled(this.#loading);
-      complete = await super.getUpdateComplete();
-    }
+    await super.getUpdateComplete();
+    await this.#drawing.settled;
+    const complete = await super.getUpdateComplete();
     await this.#viewsDrawn();
     return complete;
   }
@@ -610,128 +161,62 @@ export class BulkheadLab extends SourceElement {
     return Promise.all(views.map((view) => view.updateComplete));
   }
 
-  /**
-   * Whether the first screen shows. A reader sees it whole: once its views are drawn (and the
-   * timeline's picture, which comes in a turn of its own), with the guided steps below it, as steps
-   * or a picture arriving later would push down what the reader sees.
-   */
-  #shown = false;
-  #showing = false;
-
-  /**
-   * Whether its first screen shows: with `loading="eager"`, from the first update; else once near
-   * and shown. Until then its title is a tab stop, and the focus arriving in the lab draws it.
-   */
-  get #firstScreenShows(): boolean {
-    return this.#eager || (this.#near && this.#shown);
-  }
-
-  /** Whether the first screen's views are drawn, the guided steps here and the outline begun. */
-  get #firstScreenDrawn(): boolean {
-    const stepsDue = !guides.value && !guides.failed && !this.querySelector(':scope > [slot="steps"]');
-    return !stepsDue && this.outlined > 0 && FIRST_VIEWS.every((id) => this.drawn.has(id));
-  }
-
-  /**
-   * Shows the first screen once what its views draw in turns of their own is drawn too, in a turn
-   * of its own: the browser lays the whole screen out anew.
-   */
-  #showWhenDrawn() {
-    if (this.#shown || this.#showing || !this.#firstScreenDrawn) return;
-    this.#showing = true;
-    void this.#viewsDrawn()
-      .then(() =>
-        inTurn(this, () => {
-          this.#shown = true;
-          this.requestUpdate();
-        }),
-      )
-      .finally(() => (this.#showing = false));
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    this.#markSteps();
-    this.#end.observe(this.renderRoot.querySelector('.end')!); // again once put back on the page
-    this.#anchoring();
-    // A view drawn without waiting its turn (opened, eager, printed, reached by the keyboard) whose
-    // element is not part of every page: fetched now.
-    for (const section of SECTIONS) if (this.#isDrawn(section)) void this.#fetch(section);
-    if (this.#eager && changed.has('loading')) this.#prefetch();
-    // Watches the lab until it is near, then the first section still to draw: the sections below it
-    // wait, as they stand where it will push them once it is drawn.
-    if (!this.#near && !this.#eager) return this.#watch.observe(this);
-    this.#watch.unobserve(this);
-    this.#showWhenDrawn();
-    const [next, ...later] = this.renderRoot.querySelectorAll<HTMLElement>('[data-section]');
-    for (const view of later) this.#watch.unobserve(view);
-    if (next) this.#watch.observe(next);
-  }
-
-  /** The toggle of a closed section: open, its view is drawn (fetched first, if need be); closed, it is not. */
-  #onToggle(section: Section, event: Event) {
-    const open = (event.target as HTMLDetailsElement).open;
-    if (open === this.opened.has(section.id)) return;
-    const opened = new Set(this.opened);
-    if (open) opened.add(section.id);
-    else opened.delete(section.id);
-    this.opened = opened;
-    if (open) void this.#fetch(section, true);
-  }
-
-  /** Whether a section's view is drawn (a section without a view is all text, drawn with its heading). */
-  #isDrawn({ id, closed, view }: Section): boolean {
-    return !view || (closed ? this.opened.has(id) : this.#eager || this.drawn.has(id));
+  /** Draws `sections` at once, for the keyboard or find-in-page that reached them: the first screen too. */
+  #reach(sections: readonly Section[] = []) {
+    this.#drawing.reveal(
+      sections.map((section) => section.id),
+      { now: true },
+    );
   }
 
   #renderSection(section: Section, lab: LabView) {
-    const { id, closed, view, hint, part } = section;
+    const { id, view, hint, part } = section;
     const about = section.about?.(lab) ?? nothing;
     if (!view) return about;
-    if (this.#isDrawn(section))
-      return part?.failed ? html`${about}${notice(part.failed)}` : html`${about}<div class="view">${view(lab)}</div>`;
-    if (closed) return about;
+    if (this.#drawing.isDrawn(section))
+      return part?.failed
+        ? html`${about}${notice(part.failed)}`
+        : html`${about}<div class="view" data-view=${id}>${view(lab)}</div>`;
+    if (section.closed) return about;
     // Watched until it comes near; find-in-page finds its hint, reveals it, and it is drawn at once.
-    return html`${about}<div class="view" data-section=${id}>${
+    return html`${about}<div class="view" data-view=${id} data-section=${id}>${
       hint
-        ? html`<p class="hint" hidden="until-found" @beforematch=${() => {
-            this.#readerActs();
-            this.#drawNow(id);
-          }}>${hint()}</p>`
+        ? html`<p class="hint" hidden="until-found" @beforematch=${() => this.#reach([section])}>${hint()}</p>`
         : nothing
     }</div>`;
   }
 
   /**
-   * A group of sections. One after the first screen (`later`) may be left unrendered while far from
-   * the viewport, unless it is a closed section not opened, a line high.
+   * A group of sections. One after the first screen may be left unrendered while far from the
+   * viewport, unless it is a closed section not opened, a line high.
    */
-  #renderGroup(group: Section[], lab: LabView, later: boolean) {
+  #renderGroup(group: readonly Section[], lab: LabView) {
     const [first] = group as [Section, ...Section[]];
     const level = this.level + 1;
     const heading = first.heading?.(lab.experiment);
-    const skippable = later && (!first.closed || this.opened.has(first.id)) ? 'skippable' : '';
+    const skippable = !first.first && (!first.closed || this.#drawing.isOpen(first.id)) ? 'skippable' : '';
     if (first.closed) {
-      // A closed section's view is fetched as the reader shows an intent to open it (the pointer
+      // A closed section's file is fetched as the reader shows an intent to open it (the pointer
       // over its summary, or the focus on it), so that it is here, or on its way, when it opens.
-      const prefetch = () => void this.#fetch(first);
+      const intent = () => void first.part?.load();
       return html`<section part="section" class=${skippable}>
-        <details id=${first.id} ?open=${this.opened.has(first.id)} @toggle=${(e: Event) => this.#onToggle(first, e)}>
-          <summary @pointerenter=${prefetch} @focus=${prefetch}>${this.renderHeading(heading, { level })}</summary>
+        <details id=${first.id} ?open=${this.#drawing.isOpen(first.id)}
+          @toggle=${(e: Event) => this.#drawing.toggle(first.id, (e.target as HTMLDetailsElement).open)}>
+          <summary @pointerenter=${intent} @focus=${intent}>${this.renderHeading(heading, { level })}</summary>
           ${this.#renderSection(first, lab)}
         </details>
       </section>`;
     }
-    const pending = group.filter((section) => !this.#isDrawn(section));
     const views = group.map((section) => this.#renderSection(section, lab));
     // The first screen's inputs and gates, side by side where they fit, have no heading of their own.
     if (heading === undefined) return html`<section part="section" class="bench">${views}</section>`;
     // Until its views are drawn, the heading takes the keyboard's focus and draws them: Tab reaches
     // every section without drawing the whole lab first. Unnamed, a section is no landmark: three labs
     // on a page would otherwise bring three regions of each name.
+    const pending = group.filter((section) => !this.#drawing.isDrawn(section));
     return html`<section part="section" class=${skippable} id=${first.id}>
       <div role="heading" aria-level=${Math.min(6, level)} class="heading section" id="h-${first.id}"
-        tabindex=${pending.length ? 0 : -1} @focus=${() => pending.forEach((section) => this.#drawNow(section.id))}>${heading}</div>
+        tabindex=${pending.length ? 0 : -1} @focus=${() => this.#reach(pending)}>${heading}</div>
       ${views}
     </section>`;
   }
@@ -739,16 +224,11 @@ export class BulkheadLab extends SourceElement {
   protected override render() {
     const experiment: Experiment = presetOf(this) ?? 'custom';
     const title = this.heading ?? TITLE[experiment];
-    const near = this.#near || this.#eager;
-    // The first screen shows whole (see #shown); later sections follow it, a group per turn, in the
-    // screen's height the lab keeps until they are all there.
-    const outlined = this.#eager ? LATER_GROUPS : this.outlined;
-    const lazy = near && !this.#eager;
-    const building = lazy && !this.#shown;
-    const reserving = lazy && outlined < LATER_GROUPS;
+    const phase = this.#drawing.phase;
     const top = Math.min(6, this.level + 1);
-    const keys = this.#keys;
+    const keys = this.#key;
     const recovery = () => this.#recovery();
+    const steps = this.#steps;
     const lab: LabView = {
       experiment,
       title,
@@ -757,7 +237,7 @@ export class BulkheadLab extends SourceElement {
       get key() {
         return keys.value; // worked out only by a section that shows it
       },
-      holds: (check) => this.#holds(check),
+      holds: (check) => steps.holds(check),
       steps: guides.value?.GUIDES[experiment] ?? null,
       scope: guides.value?.scopeLists(experiment) ?? null,
       failed: guides.failed,
@@ -765,17 +245,21 @@ export class BulkheadLab extends SourceElement {
         return recovery(); // worked out only by the gates, once drawn: it runs the scenario
       },
     };
+    const fullscreen = this.#fullscreen;
+    // Until its first screen shows, the title is a tab stop, and the focus arriving anywhere in the
+    // lab draws and shows that screen at once, so the next Tab goes into its inputs, not past the lab.
     return html`
-      <article class="lab ${building ? 'building' : ''} ${reserving ? 'reserving' : ''} ${lazy && FINDS_SKIPPED ? 'skips' : ''}" part="lab" aria-label=${title}
-        @focusin=${this.#enterNow} @pointerdown=${this.#readerActs}>
+      <article class="lab ${phase} ${!this.#eager && FINDS_SKIPPED ? 'skips' : ''} ${this.#retrying ? 'retrying' : ''}"
+        part="lab" aria-label=${title}
+        @focusin=${() => phase !== 'outline' && this.#reach()}>
         <header part="header">
           <p class="kicker">${msg('Allocate · observe · compare')}</p>
           <div class="top">
-            <div role="heading" aria-level=${this.level} class="heading title" tabindex=${this.#firstScreenShows ? -1 : 0}>${title}</div>
+            <div role="heading" aria-level=${this.level} class="heading title" tabindex=${phase === 'outline' ? -1 : 0}>${title}</div>
             ${
-              document.fullscreenEnabled
-                ? html`<button type="button" part="fullscreen" aria-pressed=${String(this.#fullscreen)}
-                  @click=${this.#toggleFullscreen}>${this.#fullscreen ? msg('Exit full screen') : msg('Expand experiment')}</button>`
+              fullscreen.allowed
+                ? html`<button type="button" part="fullscreen" aria-pressed=${String(fullscreen.active)}
+                  @click=${() => fullscreen.toggle()}>${fullscreen.active ? msg('Exit full screen') : msg('Expand experiment')}</button>`
                 : nothing
             }
           </div>
@@ -783,16 +267,14 @@ export class BulkheadLab extends SourceElement {
         </header>
         ${this.renderNotices()}
         ${
-          near
-            ? GROUPS.map((group, i) =>
-                i < FIRST_GROUPS + outlined ? this.#renderGroup(group, lab, i >= FIRST_GROUPS) : nothing,
-              )
-            : html`<div class="far"></div>`
+          phase === 'far'
+            ? nothing
+            : GROUPS.map((group) => (phase === 'outline' || group[0]!.first ? this.#renderGroup(group, lab) : nothing))
         }
+        ${phase === 'outline' ? nothing : html`<div class="reserve"></div>`}
         <slot></slot>
-        ${near && !building ? this.#renderStatus() : nothing}
+        ${phase === 'outline' ? this.#renderStatus() : nothing}
       </article>
-      <div class="end"></div>
     `;
   }
 

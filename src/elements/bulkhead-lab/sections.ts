@@ -37,11 +37,19 @@ export interface LabView {
   recovery: string[];
 }
 
+/** A view's height in `em` of the lab's text: in a lab narrower than 40em, and in a wider one. */
+export interface Size {
+  narrow: number;
+  wide: number;
+}
+
 export interface Section {
-  /** Its id in the lab's shadow root, and its name in `drawn`. */
+  /** Its id in the lab's shadow root, and its name in what is drawn. */
   id: string;
   /** Its heading; none for the parts of the first screen after its first. */
   heading?: (experiment: Experiment) => string;
+  /** Part of the first screen, which a reader sees whole, before everything after it. */
+  first?: boolean;
   /** A closed section is a `<details>` the reader opens; it draws its view only while open. */
   closed?: boolean;
   /** Text shown before the view, drawn with the heading: a reader can read and find it at once. */
@@ -51,6 +59,12 @@ export interface Section {
   /** The view: drawn when the section comes near the viewport, or is opened. A section without one is all text. */
   view?: (lab: LabView) => TemplateResult;
   /**
+   * How tall its view is once drawn, in `em` of the lab's text, in a lab narrower than 40em and in a
+   * wider one, and (`retrying`) when clients retry: the space its view keeps until it is drawn.
+   * test/node/section-sizes.test.ts holds these against the drawn views.
+   */
+  size?: Size & { retrying: Size };
+  /**
    * The file of the element its view shows, when that element is not part of every page: fetched the
    * first time the view is drawn (a closed section's, when first opened).
    */
@@ -58,44 +72,34 @@ export interface Section {
 }
 
 /**
- * The inputs beside the picture, in two forms: each draws its first time in a turn of its own, as
- * drawing them all took the longest turn of a lab's load. The others are under "More inputs". The
- * retry storm's steps turn its retries and retry budget, so it has them beside the picture instead
- * of A's fault and the timeouts.
+ * The inputs beside the picture: those a reader changes most. The retry storm's steps turn its
+ * retries and retry budget, so it has them beside the picture instead of A's fault and the timeouts.
+ * The others are under "More inputs".
  */
-const FIRST_INPUTS = ['policy a-fault', 'reserved-a a-timeout b-timeout'];
-const STORM_INPUTS = ['policy reserved-a', 'retries retry-budget'];
+const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
+const STORM_INPUTS = 'policy reserved-a retries retry-budget';
 const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
-/**
- * The inputs of "More inputs", all but those beside the picture, also in two forms (in one, they
- * took the longest turn of a lab's load): capacity, demand and A's recovery, then retries and the
- * target.
- */
-const MORE_INPUTS = [
-  `${FIRST_INPUTS.join(' ')} queue-cap slots a-per-tick b-every a-hold b-hold a-recovers`,
-  'retries retry-delay retry-budget target',
-];
+const MORE_INPUTS = `${FIRST_INPUTS} queue-cap slots a-per-tick b-every a-hold b-hold a-recovers retries retry-delay retry-budget target`;
 const moreInputs = (experiment: Experiment) => {
-  const first = firstInputs(experiment).flatMap((fields) => fields.split(' '));
-  return MORE_INPUTS.map((fields) =>
-    fields
-      .split(' ')
-      .filter((name) => !first.includes(name))
-      .join(' '),
-  );
+  const first = firstInputs(experiment).split(' ');
+  return MORE_INPUTS.split(' ')
+    .filter((name) => !first.includes(name))
+    .join(' ');
 };
 
 export const SECTIONS: readonly Section[] = [
   // The first screen: the inputs beside both gates, then playback and the picture.
   {
     id: 'controls',
+    first: true,
+    size: { narrow: 22.5, wide: 22.5, retrying: { narrow: 17.5, wide: 17.5 } },
     view: ({ top, experiment }) =>
-      html`${firstInputs(experiment).map(
-        (fields) => html`<lab-controls fields=${fields} words=${experiment} heading-level=${top}></lab-controls>`,
-      )}`,
+      html`<lab-controls fields=${firstInputs(experiment)} words=${experiment} heading-level=${top}></lab-controls>`,
   },
   {
     id: 'gates',
+    first: true,
+    size: { narrow: 19.5, wide: 20.5, retrying: { narrow: 30.5, wide: 32 } },
     view: ({ top, recovery }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
       <outcome-gate tenant="A" heading-level=${top}></outcome-gate>
       <outcome-gate tenant="B" heading-level=${top}></outcome-gate>
@@ -105,6 +109,8 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'inspection',
     heading: () => msg('60-second scheduler inspection'),
+    first: true,
+    size: { narrow: 39.5, wide: 17.5, retrying: { narrow: 55.5, wide: 29 } },
     view: ({ widgets }) => html`<tick-timeline heading-level=${widgets}></tick-timeline>`,
   },
   {
@@ -128,12 +134,11 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'more-inputs',
     heading: () => msg('More inputs'),
+    size: { narrow: 42, wide: 29, retrying: { narrow: 44.5, wide: 31 } },
     hint: () =>
       msg('Total resources, arrivals, resource holds, the queue cap, the completion target, recovery and retries.'),
     view: ({ widgets, experiment }) =>
-      html`${moreInputs(experiment).map(
-        (fields) => html`<lab-controls fields=${fields} words=${experiment} heading-level=${widgets}></lab-controls>`,
-      )}`,
+      html`<lab-controls fields=${moreInputs(experiment)} words=${experiment} heading-level=${widgets}></lab-controls>`,
   },
   {
     id: 'ordering',
@@ -144,6 +149,7 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'inspected',
     heading: () => msg('Outcomes at the inspected tick'),
+    size: { narrow: 69.5, wide: 47, retrying: { narrow: 84, wide: 60 } },
     hint: () => msg("Both tenants' gates, every slot's holder, both queues and the measures per tenant."),
     view: ({ widgets }) => html`<div class="gates">
         <outcome-gate tenant="A" window="inspected" heading-level=${widgets}></outcome-gate>
@@ -157,6 +163,7 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'full-window',
     heading: () => msg('Full-window calculation'),
+    size: { narrow: 44.5, wide: 34, retrying: { narrow: 81.5, wide: 44 } },
     about: () => html`<p class="about">${fullWindow()}</p>`,
     hint: () => msg('Both tenants over the whole window, and why unfinished requests did not complete.'),
     view: ({ widgets }) => html`<outcome-table window="full" heading-level=${widgets}></outcome-table>`,
@@ -180,6 +187,7 @@ export const SECTIONS: readonly Section[] = [
   },
   {
     id: 'notes',
+    size: { narrow: 23, wide: 21.5, retrying: { narrow: 23, wide: 21.5 } },
     heading: (experiment) =>
       experiment === 'count-every-request'
         ? msg('Control inspection and preserve evidence')
@@ -202,3 +210,10 @@ export const SECTIONS: readonly Section[] = [
     about: ({ scope, failed }) => scope ?? (failed ? notice(failed) : nothing),
   },
 ];
+
+/** Every section in groups: a section with a heading, and the sections without one that follow it. */
+export const GROUPS: readonly (readonly Section[])[] = SECTIONS.reduce<Section[][]>((groups, section) => {
+  if (section.heading || !groups.length) groups.push([section]);
+  else groups.at(-1)!.push(section);
+  return groups;
+}, []);
