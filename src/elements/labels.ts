@@ -1,7 +1,6 @@
 /** How policies, inputs and request states read in every element. */
 import { msg } from '../i18n/msg.js';
 import { wordsOf } from '../i18n/words.js';
-import { registerPolicyRules, type PolicyRules } from '../sim/config.js';
 import type {
   Fault,
   IsolationReading,
@@ -23,36 +22,27 @@ export interface PolicyWords {
   help: string;
 }
 
-/** Each policy's words, keyed as `POLICY_RULES` (src/sim/config.ts) keys its rules. */
-export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = wordsOf({
-  'shared-fifo': () => ({
-    label: msg('Shared FIFO'),
-    help: msg('Any free slot takes the oldest waiting request of either tenant.'),
+/** Each policy's words, keyed as `POLICY_RULES` (src/sim/config.ts) keys its rules; every element lists policies from the two. */
+export const POLICY_WORDS: Readonly<Record<Policy, PolicyWords>> = Object.freeze(
+  wordsOf({
+    'shared-fifo': () => ({
+      label: msg('Shared FIFO'),
+      help: msg('Any free slot takes the oldest waiting request of either tenant.'),
+    }),
+    'shared-round-robin': () => ({
+      label: msg('Shared round-robin'),
+      help: msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
+    }),
+    'strict-partitions': () => ({
+      label: msg('Strict tenant partitions'),
+      help: msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
+    }),
+    borrowing: () => ({
+      label: msg('Partitions with idle borrowing'),
+      help: msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
+    }),
   }),
-  'shared-round-robin': () => ({
-    label: msg('Shared round-robin'),
-    help: msg('Any free slot; when both tenants wait, the one that did not start last goes next.'),
-  }),
-  'strict-partitions': () => ({
-    label: msg('Strict tenant partitions'),
-    help: msg("Each tenant uses only its home slots, even while the other tenant's slots sit idle."),
-  }),
-  borrowing: () => ({
-    label: msg('Partitions with idle borrowing'),
-    help: msg("Home slots first; an idle slot may run the other tenant's work, which keeps it until done."),
-  }),
-});
-
-/**
- * Adds a policy after the others, with its rules (see `registerPolicyRules`) and its words, and
- * returns its name: for tests, which show with it that every element lists the policies from the
- * two tables. The library registers none.
- */
-export function registerPolicy(name: string, rules: PolicyRules, words: () => PolicyWords): Policy {
-  const policy = registerPolicyRules(name, rules);
-  Object.defineProperty(POLICY_WORDS, policy, { get: words, enumerable: true });
-  return policy;
-}
+);
 
 /** What each numeric input is called, with its unit where it has one. */
 export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({

@@ -37,19 +37,25 @@ const RULES = {
 
 export type Policy = keyof typeof RULES;
 
-export const POLICY_RULES: Readonly<Record<Policy, PolicyRules>> = RULES;
-export const POLICIES: readonly Policy[] = Object.keys(POLICY_RULES) as Policy[];
-
-/**
- * Adds a policy with its rules after the others, and returns its name: for tests, which show with
- * it that every part of the library reads the table. The library registers none.
- */
-export function registerPolicyRules(name: string, rules: PolicyRules): Policy {
-  if (Object.hasOwn(POLICY_RULES, name)) throw new RangeError(`policy: ${quoteValue(name)} is already registered`);
-  (POLICY_RULES as Record<string, PolicyRules>)[name] = rules;
-  (POLICIES as string[]).push(name);
-  return name as Policy;
+/** A table of policies: each one's rules, by name, and the names in order; both frozen. */
+export interface PolicyTable<P extends string = string> {
+  readonly rules: Readonly<Record<P, PolicyRules>>;
+  readonly names: readonly P[];
 }
+
+/** Makes a frozen table of policies from their rules, in the order given: the library's, or a test's own. */
+export function policyTable<P extends string>(rules: Record<P, PolicyRules>): PolicyTable<P> {
+  const copied = Object.fromEntries(
+    Object.entries<PolicyRules>(rules).map(([name, rule]) => [name, Object.freeze({ ...rule })]),
+  ) as Record<P, PolicyRules>;
+  return Object.freeze({ rules: Object.freeze(copied), names: Object.freeze(Object.keys(copied) as P[]) });
+}
+
+const TABLE = policyTable(RULES);
+/** Every policy's rules, by name: all that the model knows of a policy. Frozen. */
+export const POLICY_RULES: Readonly<Record<Policy, PolicyRules>> = TABLE.rules;
+/** Every policy, in the order the elements list them. Frozen. */
+export const POLICIES: readonly Policy[] = TABLE.names;
 
 /**
  * Whether a tenant may use a slot under `rules`: any slot of a shared pool; under partitions, its

@@ -1,5 +1,12 @@
 /** The tick engine (docs/MODEL.md, One tick, in order): config in, one record per attempt out. */
-import { POLICY_RULES, retrySettings, validateConfig, type LabConfig, type Tenant } from './config.js';
+import {
+  POLICY_RULES,
+  retrySettings,
+  validateConfig,
+  type LabConfig,
+  type PolicyRules,
+  type Tenant,
+} from './config.js';
 
 export type Outcome = 'completed' | 'failed' | 'timed-out' | 'rejected' | 'pending';
 
@@ -112,16 +119,17 @@ export function simulate(input?: Partial<LabConfig>): LabRun {
 /**
  * `simulate` for a config that is already known to be valid, such as one from `normalizeConfig`:
  * the elements use it, so a page with one widget does not load the strict checks it never needs.
+ * `rules` are its policy's, from the table unless given (a test runs another table's rules).
  *
  * Why queues suffice: within a tenant, attempts start in offer order and share one timeout, so
  * waiting ones expire from the front; and calls that share one hold (B's; A's started while A was
  * faulty; A's started after it recovered) end in start order.
  */
-export function simulateValid(config: LabConfig): LabRun {
-  const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
+export function simulateValid(config: LabConfig, rules: PolicyRules = POLICY_RULES[config.policy]): LabRun {
+  const { slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
-  // The policy's rules, read once: the loop below reads only these.
-  const { partitioned, lends, roundRobin } = POLICY_RULES[policy];
+  // The policy's rules, read once: the loop below reads only these, never the policy's name.
+  const { partitioned, lends, roundRobin } = rules;
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
 
   // Shared policies keep every free slot in `free.A`; partitioned ones split them by home.
