@@ -158,7 +158,12 @@ export class Drawing implements ReactiveController {
   }
 
   #fetch(section: Section): Promise<unknown> {
-    const fetching = section.part!.load().then(() => this.#host.requestUpdate());
+    return this.#load(section.part!);
+  }
+
+  /** Loads a part, drawing again once it is here (or could not be loaded); `updateComplete` waits for it. */
+  #load(part: Part<unknown>): Promise<unknown> {
+    const fetching = part.load().then(() => this.#host.requestUpdate());
     this.#fetching.add(fetching);
     void fetching.then(() => this.#fetching.delete(fetching));
     return fetching;
@@ -166,7 +171,7 @@ export class Drawing implements ReactiveController {
 
   /** The lab's words and the open sections' files, fetched once the lab comes near, so they are here when reached. */
   #fetchAll(): void {
-    void this.#options.words.load().then(() => this.#host.requestUpdate());
+    if (!this.#options.words.value) void this.#load(this.#options.words);
     for (const section of SECTIONS)
       if (!section.closed && section.part && !section.part.value) void this.#fetch(section);
   }
