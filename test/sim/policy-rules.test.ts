@@ -40,7 +40,7 @@ describe('policy tables', () => {
     fc.assert(
       fc.property(fc.oneof(configs, retryConfigs), (config) => {
         const run = simulate(config);
-        const copy = simulateValid(run.config, copies.rules[`copy of ${config.policy}`]!);
+        const copy = simulateValid(run.config, copies.rules[`copy of ${config.policy}`]);
         expect(copy.requests).to.deep.equal(run.requests);
       }),
       RUNS,
