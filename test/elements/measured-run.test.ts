@@ -470,6 +470,18 @@ describe('<measured-run> with repeats and busy runs', () => {
   });
 });
 
+describe('<measured-run> against a hostile file', () => {
+  it('has no style rule that walks back over siblings, which made long tables and many charts take quadratic time', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    el.result = await fixtureData();
+    await el.updateComplete;
+    const rules = el.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+    const selectors = rules.flatMap((rule) => (rule instanceof CSSStyleRule ? [rule.selectorText] : []));
+    expect(selectors.length).to.be.above(10);
+    expect(selectors.filter((selector) => /[~+]/.test(selector))).to.deep.equal([]);
+  });
+});
+
 describe('<measured-run> loading a file', () => {
   it('gives up on a URL that never answers after `timeout` milliseconds, 15 s unless set', async () => {
     expect(document.createElement('measured-run').timeout).to.equal(15_000);

@@ -3,7 +3,7 @@ import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scena
 import * as serving from '../../scenario/serve.js';
 import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
-import { wideHost, widgetStyles } from '../../styles/widgets.js';
+import { layoutFrame, wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
 import type { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
@@ -89,6 +89,7 @@ export class TickTimeline extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
+    layoutFrame,
     wideHost,
     css`
       .controls,
