@@ -275,6 +275,18 @@ const cases: [spoil: (data: Data) => void, message: string][] = [
     (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
     'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
   ],
+  [
+    (d) => (d.runs[1].endpoints = Array.from({ length: 9 }, () => d.runs[1].endpoints[0])),
+    'runs[1].endpoints: there are 9 endpoints, and this chart draws at most 8 per run (the experiment writes 2, /a and /b)',
+  ],
+  [
+    (d) => (d.runs[2].limits = Array.from({ length: 17 }, () => d.runs[2].limits[0])),
+    'runs[2].limits: there are 17 entries, and this chart reads at most 16',
+  ],
+  [
+    (d) => (d.meta.machine.loadAverageAtStart = Array.from({ length: 17 }, () => 0)),
+    'meta.machine.loadAverageAtStart: there are 17 entries, and this chart reads at most 16',
+  ],
 ];
 
 describe('<measured-run> with a file it cannot read', () => {
@@ -470,7 +482,65 @@ describe('<measured-run> with repeats and busy runs', () => {
   });
 });
 
+/** Counts the frames the page draws while `reading()` holds, from now on. */
+function framesWhile(reading: () => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    let frames = 0;
+    const count = () => {
+      if (!reading()) return resolve(frames);
+      frames++;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+  });
+}
+
+/** The fixture with its first run's endpoints replaced by `count` copies of its first, each with a path of its own. */
+async function withEndpoints(count: number) {
+  const data = await fixtureData();
+  const [first] = data.runs[0].endpoints;
+  data.runs[0].endpoints = Array.from({ length: count }, (_, i) => ({ ...first, path: `/e${i}`, windows: [] }));
+  return data;
+}
+
 describe('<measured-run> against a hostile file', () => {
+  it('refuses 2,000 endpoints in a run at once, with a notice naming the limit, and draws 8', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      const started = performance.now();
+      el.result = await withEndpoints(2_000);
+      await el.updateComplete;
+      expect(alertOf(el)).to.equal(
+        'Could not show the measured run: runs[0].endpoints: there are 2000 endpoints, and this chart draws ' +
+          'at most 8 per run (the experiment writes 2, /a and /b)',
+      );
+      expect(performance.now() - started).to.be.below(2000);
+      el.result = await withEndpoints(8);
+      await el.updateComplete;
+    });
+    expect(escaped).to.deep.equal([]);
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(8 + 6);
+  });
+
+  it('refuses more than 1,280 endpoints in a file, twice what the experiment writes at most', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    const five = (run: Data) => ({ ...run, endpoints: [...run.endpoints, ...run.endpoints, run.endpoints[0]] });
+    data.runs = Array.from({ length: 320 }, (_, k) => five(structuredClone(data.runs[k % 4])));
+    el.result = data;
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal(
+      'Could not show the measured run: runs: there are more than 1280 endpoints in the file, and this chart ' +
+        'draws at most that many (split the file)',
+    );
+    data.runs = data.runs.slice(0, 256); // 1,280 endpoints
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(1_280);
+  });
+
   it('has no style rule that walks back over siblings, which made long tables and many charts take quadratic time', async () => {
     const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
     el.result = await fixtureData();
@@ -479,6 +549,45 @@ describe('<measured-run> against a hostile file', () => {
     const selectors = rules.flatMap((rule) => (rule instanceof CSSStyleRule ? [rule.selectorText] : []));
     expect(selectors.length).to.be.above(10);
     expect(selectors.filter((selector) => /[~+]/.test(selector))).to.deep.equal([]);
+  });
+
+  it('reads a large result in pieces, drawing frames between them', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    // 320 runs of two endpoints of 75 windows each: 48,000 windows, near the most a file may have.
+    const windows = (run: Data) =>
+      run.endpoints.forEach((e: Data) => (e.windows = Array.from({ length: 75 }, (_, i) => ({ ...e.windows[i % 4] }))));
+    data.runs = Array.from({ length: 320 }, (_, k) => structuredClone(data.runs[k % 4]));
+    data.runs.forEach(windows);
+    el.result = data;
+    expect(el.result, 'read later, not while the page sets it').to.equal(null);
+    const frames = await framesWhile(() => el.result === null);
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(640);
+    // Reading a file this size takes a few hundred milliseconds: the page draws frames meanwhile.
+    expect(frames).to.be.at.least(2);
+  });
+
+  it('reads a file from src the same way: its JSON in pieces, a 3 MB label included', async () => {
+    const data = await fixtureData();
+    data.meta.label = `${'L'.repeat(3_000_000)}<b>`;
+    const src = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/json' }));
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${src}></measured-run>`);
+    await loaded(el);
+    URL.revokeObjectURL(src);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    expect(el.result!.meta.label).to.equal(data.meta.label);
+  });
+
+  it('refuses a file larger than 64 MB before reading it', async () => {
+    const src = URL.createObjectURL(new Blob([new Uint8Array(64 * 2 ** 20 + 1)]));
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${src}></measured-run>`);
+    await waitUntil(() => alertOf(el) !== '', 'no message', { timeout: 10_000 });
+    URL.revokeObjectURL(src);
+    expect(alertOf(el)).to.equal(
+      `Could not show the measured run: ${src} is larger than 64 MB, the most this chart reads`,
+    );
   });
 });
 
