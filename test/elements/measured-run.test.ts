@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/measured-run/define.js';
 import type { MeasuredRun } from '../../src/elements/measured-run/measured-run.js';
 import { catalogue, englishPhrases, everyText, leftEnglish } from '../helpers/english-left.js';
-import { deepAll, textOf } from '../helpers/ui.js';
+import { deepAll, scrollsSideways, textOf } from '../helpers/ui.js';
 
 const FIXTURE = '/test/elements/fixtures/measured-small.json';
 
@@ -569,7 +569,7 @@ describe('<measured-run> against a hostile file', () => {
     expect(frames).to.be.at.least(2);
   });
 
-  it('reads a file from src the same way: its JSON in pieces, a 3 MB label included', async () => {
+  it('reads a file from src the same way: its JSON in pieces, a 3 MB label cut short', async () => {
     const data = await fixtureData();
     data.meta.label = `${'L'.repeat(3_000_000)}<b>`;
     const src = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/json' }));
@@ -577,7 +577,7 @@ describe('<measured-run> against a hostile file', () => {
     await loaded(el);
     URL.revokeObjectURL(src);
     expect(deepAll(el, 'svg')).to.have.length(8);
-    expect(el.result!.meta.label).to.equal(data.meta.label);
+    expect(el.result!.meta.label).to.equal(`${'L'.repeat(2_000)}…`);
   });
 
   it('refuses a file larger than 64 MB before reading it', async () => {
@@ -588,6 +588,32 @@ describe('<measured-run> against a hostile file', () => {
     expect(alertOf(el)).to.equal(
       `Could not show the measured run: ${src} is larger than 64 MB, the most this chart reads`,
     );
+  });
+
+  it('cuts long texts short and wraps long words, so nothing scrolls sideways at 320 px', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"><measured-run></measured-run></div>`);
+    const el = box.querySelector('measured-run')!;
+    const data = await repeated();
+    data.meta.label = 'L'.repeat(1_000_000);
+    data.meta.machine.cpuModel = 'C'.repeat(5_000);
+    for (const run of data.runs) if (run.name === 'shared/slow-a') run.name = `shared/slow-a/${'n'.repeat(10_000)}`;
+    const busy = data.runs.find((run: Data) => run.busy);
+    busy.busyReasons = ['R'.repeat(50_000)];
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    // The longest run of each letter shown, and whether an ellipsis follows it (no huge text in a failure).
+    const text = textOf(el);
+    const longest = (letter: string) =>
+      Math.max(0, ...[...text.matchAll(new RegExp(`${letter}+(…)?`, 'g'))].map(([run]) => run.length));
+    expect(['L', 'C', 'R', 'n'].map(longest)).to.deep.equal([2_001, 201, 2_001, 187]);
+    expect(deepAll(el, 'figure')).to.have.length(4);
+    const wide = [el, ...deepAll(el, '*')].filter(
+      (node) => !node.closest('.scroller') && !(node instanceof SVGElement) && scrollsSideways(node),
+    );
+    expect(wide.map((node) => node.localName)).to.deep.equal([]);
+    expect(el.getBoundingClientRect().width).to.be.at.most(320);
+    expect(box.scrollWidth).to.be.at.most(320);
   });
 });
 

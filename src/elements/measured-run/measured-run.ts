@@ -125,8 +125,8 @@ async function fetchText(src: string, signal: AbortSignal): Promise<{ text: stri
  * table. Where a configuration ran several times, its figures are medians (with their range) over
  * the repeats a busy machine did not disturb, and the table marks the busy runs. A file of more than
  * 320 runs, 32 configurations, 8 endpoints in a run, 1,280 endpoints or 50,000 windows, or of more
- * than 64 MB, is refused with a message. A file is read a slice at a time, so the page keeps drawing
- * frames meanwhile.
+ * than 64 MB, is refused with a message; a text longer than 2,000 characters (a name: 200) is cut
+ * short. A file is read a slice at a time, so the page keeps drawing frames meanwhile.
  *
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
@@ -163,6 +163,15 @@ export class MeasuredRun extends LitElement {
     widgetStyles,
     wideHost,
     css`
+      /* What a file says may hold a word longer than the line (a run name, a label): it wraps
+         anywhere rather than widen the page. The table keeps its columns as wide as their words,
+         and scrolls inside its own box. */
+      :host {
+        overflow-wrap: anywhere;
+      }
+      table {
+        overflow-wrap: normal;
+      }
       .meta {
         color: var(--_muted);
         font-size: 0.9em;
@@ -327,7 +336,7 @@ export class MeasuredRun extends LitElement {
   }
 
   /**
-   * The result as read, once loaded; set it directly to show a result without
+   * The result as read (its texts cut short), once loaded; set it directly to show a result without
    * fetching. A result set is read a slice at a time, so it is null until `updateComplete` resolves.
    */
   get result(): MeasuredRunFile | null {

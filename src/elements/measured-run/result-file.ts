@@ -3,7 +3,7 @@
  * `bulkhead-lab/measured-run` versions 1 to 3, described in experiment/README.md) that the chart
  * reads, and a check that a fetched file has them, each within its range. Fields only later
  * versions have are optional here. The check is done in steps (`readingResultFile`), so a page can
- * read a large file a slice at a time; every list it reads is bounded.
+ * read a large file a slice at a time; every list it reads is bounded, and every text cut short.
  */
 import { msg, str } from '../../i18n/msg.js';
 import { decimal } from '../../i18n/words.js';
@@ -99,6 +99,10 @@ export const MAX_ENDPOINTS_PER_RUN = 8;
 export const MAX_ENDPOINTS = 1_280;
 /** The most entries of a short list (a run's busy reasons or limits, the load averages); the experiment writes at most four. */
 export const MAX_ENTRIES = 16;
+/** The longest free text kept (the label, a note, a busy reason); longer ones are cut, with an ellipsis. */
+export const MAX_TEXT = 2_000;
+/** The longest name (a run's, a pool's, a path) or machine fact kept. */
+export const MAX_NAME = 200;
 
 /** Counts and times beyond these are not measurements of one run on one machine. */
 const MAX_COUNT = 1e9;
@@ -233,6 +237,14 @@ function outcomesAddUp(owner: Record<string, unknown>, path: string) {
 
 const COUNTS = ['sent', 'ok', 'timeout', 'rejected', 'other'];
 
+/** `text`, or its first `max` characters and an ellipsis when it is longer. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Cuts the strings at `keys` of `copy` (the chart's own copy of an object of the file) to `max` characters. */
+function cutTexts(copy: Record<string, unknown>, max: number, ...keys: string[]) {
+  for (const key of keys) if (typeof copy[key] === 'string') copy[key] = cut(copy[key], max);
+}
+
 /** The list at `path`, refused when it holds more than `max` entries. */
 function shortList(value: unknown, path: string, max = MAX_ENTRIES): unknown[] {
   const entries = list(value, path);
@@ -249,6 +261,7 @@ const WINDOWS_PER_STEP = 256;
 function* readEndpoint(value: unknown, path: string): Generator<void, EndpointResult> {
   const endpoint = { ...object(value, path) };
   strings(endpoint, path, 'path');
+  cutTexts(endpoint, MAX_NAME, 'path');
   const totals = object(endpoint.totals, `${path}.totals`);
   const at = `${path}.totals`;
   numbers(totals, at, ...COUNTS, 'achievedRatePerSecond', 'lateSends', 'poolOccupancyPeak', 'poolCapacity');
@@ -283,7 +296,8 @@ function* readEndpoint(value: unknown, path: string): Generator<void, EndpointRe
 
 /**
  * Reads `data` as a result file in steps (run them with `inSlices`, or `checkResultFile` at once):
- * returns the chart's own copy of it, or throws a ReadError saying what is wrong. Each message names the path of the first bad field, such as
+ * returns the chart's own copy of it, with every text cut short, or throws a ReadError saying what
+ * is wrong. Each message names the path of the first bad field, such as
  * `runs[0].endpoints[1].windows[3].p99Ms`.
  */
 export function* readingResultFile(data: unknown): Generator<void, MeasuredRunFile> {
@@ -301,8 +315,11 @@ export function* readingResultFile(data: unknown): Generator<void, MeasuredRunFi
   const meta = { ...object(data.meta, 'meta') };
   strings(meta, 'meta', 'date');
   if (meta.label !== undefined) strings(meta, 'meta', 'label');
+  cutTexts(meta, MAX_NAME, 'date');
+  cutTexts(meta, MAX_TEXT, 'label');
   const machine = (meta.machine = { ...object(meta.machine, 'meta.machine') });
   strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
+  cutTexts(machine, MAX_NAME, 'nodeVersion', 'cpuModel', 'platform');
   numbers(machine, 'meta.machine', 'cpuCount');
   inRange(machine, 'meta.machine', ['cpuCount'], 1, 1e5, wholeFrom(1, 1e5), { whole: true });
   if (machine.loadAverageAtStart !== undefined) {
@@ -342,6 +359,8 @@ export function* readingResultFile(data: unknown): Generator<void, MeasuredRunFi
     const at = `runs[${r}]`;
     const run = { ...object(given[r], at) };
     strings(run, at, 'name', 'pool', 'scenario');
+    // Two names alike in their first MAX_NAME characters are read as one configuration.
+    cutTexts(run, MAX_NAME, 'name', 'pool', 'scenario');
     names.add(run.name);
     if (names.size > MAX_CONFIGURATIONS) {
       throw new ReadError(() =>
@@ -357,22 +376,25 @@ export function* readingResultFile(data: unknown): Generator<void, MeasuredRunFi
       if (typeof run.busy !== 'boolean') throw new BadField(`${at}.busy`, () => msg('true or false'), run.busy);
       run.busyReasons = shortList(run.busyReasons, `${at}.busyReasons`).map((reason, i) => {
         if (typeof reason !== 'string') throw new BadField(`${at}.busyReasons[${i}]`, aString, reason);
-        return reason;
+        return cut(reason, MAX_TEXT);
       });
     }
     if (second) {
       numbers(run, at, 'leadMs');
       inRange(run, at, ['leadMs'], 0, MAX_MS, timeFrom(0, MAX_MS));
       strings(run, at, 'faultMode');
+      cutTexts(run, MAX_NAME, 'faultMode');
       run.limits = shortList(run.limits, `${at}.limits`).map((item, l) => {
         const limit = { ...object(item, `${at}.limits[${l}]`) };
         strings(limit, `${at}.limits[${l}]`, 'resource');
+        cutTexts(limit, MAX_NAME, 'resource');
         numbers(limit, `${at}.limits[${l}]`, 'atMs');
         inRange(limit, `${at}.limits[${l}]`, ['atMs'], -MAX_MS, MAX_MS, timeFrom(-MAX_MS, MAX_MS));
         return limit;
       });
       const model = (run.model = { ...object(run.model, `${at}.model`) });
       strings(model, `${at}.model`, 'note');
+      cutTexts(model, MAX_TEXT, 'note');
       if (model.predicted !== null) {
         const predicted = object(model.predicted, `${at}.model.predicted`);
         numbers(predicted, `${at}.model.predicted`, 'a', 'b');
