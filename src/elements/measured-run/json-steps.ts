@@ -1,67 +1,108 @@
 /**
  * JSON.parse in steps: a large result file is parsed a piece at a time, so the page's main thread
- * is never held for long (run the steps with `inSlices`). The value is what JSON.parse gives, a
- * key named `__proto__` included, and text JSON.parse refuses throws a SyntaxError.
+ * is never held for long (run the steps with `inSlices`). It reads the text as the pieces it came
+ * in, never joined into one string, which alone would hold the thread for a 50 MB file. The value
+ * is what JSON.parse gives, a key named `__proto__` included, except that a string longer than
+ * `longest` keeps only its first `longest` characters and an ellipsis; text JSON.parse refuses
+ * throws a SyntaxError.
  */
 
 /** Values parsed between two steps; each is cheap, or a long string read in pieces of its own. */
 const VALUES_PER_STEP = 1024;
-/** Characters of one string read per step: a 30 MB label takes a few dozen steps, not one. */
+/** Characters of one string read per step: a 30 MB label takes a few hundred steps, not one. */
 const STRING_PIECE = 65_536;
+/** The longest escape, `\u0000`: a piece of text that ends in the middle of one needs the next. */
+const LONGEST_ESCAPE = 6;
 
 type Container = Record<string, unknown> | unknown[];
 
 const QUOTE = 34;
+const WORDS = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+] as const;
 
-export function* jsonSteps(text: string): Generator<void, unknown> {
+export function* jsonSteps(pieces: readonly string[], longest = Infinity): Generator<void, unknown> {
   const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const numberLike = /[-+.0-9eE]*/y;
   // Characters a string may hold as they are, and its escapes, up to a piece's length.
   const piece = new RegExp(`(?:[^"\\\\\\u0000-\\u001f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4})){0,${STRING_PIECE}}`, 'y');
   // A backslash or a control character: a string holding one is read the careful way.
   // eslint-disable-next-line no-control-regex -- JSON refuses these characters in a string as they are
   const special = /[\\\u0000-\u001f]/;
+  const source = pieces[Symbol.iterator]();
+  /** The text not read yet, from `at`; `before` characters of the file came before it. */
+  let text = '';
   let at = 0;
+  let before = 0;
 
   const fail = (what: string): never => {
-    throw new SyntaxError(`${what} at position ${at} of the JSON`);
+    throw new SyntaxError(`${what} at position ${before + at} of the JSON`);
+  };
+  /** Takes in the next piece of the file; false at its end. */
+  const more = (): boolean => {
+    const next = source.next();
+    if (next.done) return false;
+    before += at;
+    text = text.slice(at) + next.value;
+    at = 0;
+    return true;
+  };
+  /** Whether `count` characters are there to read, taking in pieces as needed. */
+  const has = (count: number): boolean => {
+    while (text.length - at < count) if (!more()) return false;
+    return true;
   };
   const skip = () => {
-    for (let c = text.charCodeAt(at); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++at));
+    do {
+      for (let c = text.charCodeAt(at); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++at));
+    } while (at === text.length && more());
   };
   const expect = (char: string) => {
     skip();
     if (text[at] !== char) fail(`expected ${char}`);
     at++;
   };
+  /** A string's first `most` characters, and an ellipsis when it has more. */
+  const kept = (value: string, length: number, most: number) => (length > most ? `${value.slice(0, most)}…` : value);
 
-  /** The string starting at the quote under `at` if it is short and has no escapes, as most are. */
-  const plainString = (): string | undefined => {
+  /**
+   * The string starting at the quote under `at` if it is short, has no escapes and ends in this
+   * piece, as most do; cut at `most` characters (keys are not cut).
+   */
+  const plainString = (most = longest): string | undefined => {
     const end = text.indexOf('"', at + 1);
     if (end < 0 || end - at > STRING_PIECE) return undefined;
     const raw = text.slice(at + 1, end);
     if (special.test(raw)) return undefined;
     at = end + 1;
-    return raw;
+    return kept(raw, raw.length, most);
   };
 
-  /** Any string starting at the quote under `at`, read a piece per step. */
-  function* string(): Generator<void, string> {
+  /** Any string starting at the quote under `at`, read a piece per step, cut at `most` characters. */
+  function* string(most = longest): Generator<void, string> {
     at++;
     let value = '';
+    let length = 0;
     for (;;) {
       const start = at;
       piece.lastIndex = start;
       piece.test(text);
       at = piece.lastIndex;
       const raw = text.slice(start, at);
-      value += raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+      const read = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+      // Past `most`, only the length counts: a huge string is never put together.
+      if (length <= most) value += read;
+      length += read.length;
       if (text.charCodeAt(at) === QUOTE) {
         at++;
-        return value;
+        return kept(value, length, most);
       }
-      // A piece stops short of its length only before a character no string may hold as it is.
-      if (at === start)
-        fail(at < text.length ? 'a character JSON does not allow in a string' : 'an unterminated string');
+      // A piece stops short of its length at the end of the text taken in, or before a character
+      // no string may hold as it is; or in an escape the next piece of the file completes.
+      if (at === start && !(text.length - at < LONGEST_ESCAPE && more()))
+        fail(has(1) ? 'a character JSON does not allow in a string' : 'an unterminated string');
       yield;
     }
   }
@@ -99,21 +140,26 @@ export function* jsonSteps(text: string): Generator<void, unknown> {
         if (char === '[') names.push(null);
         else {
           toKey();
-          names.push(plainString() ?? (yield* string()));
+          names.push(plainString(Infinity) ?? (yield* string(Infinity)));
           expect(':');
         }
         continue;
       }
     } else if (char === '"') value = plainString() ?? (yield* string());
-    else if (text.startsWith('true', at)) [value, at] = [true, at + 4];
-    else if (text.startsWith('false', at)) [value, at] = [false, at + 5];
-    else if (text.startsWith('null', at)) [value, at] = [null, at + 4];
-    else {
+    else if (char === 't' || char === 'f' || char === 'n') {
+      const found = WORDS.find(([name]) => has(name.length) && text.startsWith(name, at));
+      if (!found) fail('unexpected character');
+      value = found![1];
+      at += found![0].length;
+    } else {
+      // A number that reaches the end of the text taken in may go on in the next piece.
+      do numberLike.lastIndex = at;
+      while (numberLike.test(text) && numberLike.lastIndex === text.length && more());
       number.lastIndex = at;
       const found = number.exec(text);
       if (!found) fail(at < text.length ? 'unexpected character' : 'unexpected end');
       value = Number(found![0]);
-      at = number.lastIndex;
+      at += found![0].length;
     }
     // Put the value in its container; close every container that ends after it.
     for (;;) {
@@ -129,7 +175,7 @@ export function* jsonSteps(text: string): Generator<void, unknown> {
         at++;
         if (!Array.isArray(container)) {
           toKey();
-          names[names.length - 1] = plainString() ?? (yield* string());
+          names[names.length - 1] = plainString(Infinity) ?? (yield* string(Infinity));
           expect(':');
         }
         break;

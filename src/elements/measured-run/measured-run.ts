@@ -8,8 +8,8 @@ import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
 import { jsonSteps } from './json-steps.js';
-import { readingResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
-import { inSlices } from './slices.js';
+import { MAX_TEXT, readingResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { inSlices, sliceClock } from './slices.js';
 import { ScrollRegions } from '../scroll-regions.js';
 
 const SCENARIO_LABEL: Readonly<Record<string, string>> = wordsOf({
@@ -78,8 +78,8 @@ const repeatsWords = (group: RunGroup<RunResult>) =>
 /** The most a file may weigh, in MB: the experiment's largest that this chart draws is about 20 MB. */
 const MAX_FILE_MB = 64;
 
-/** The text at `src`, or what went wrong, worded when it is shown. */
-async function fetchText(src: string, signal: AbortSignal): Promise<{ text: string } | { problem: () => string }> {
+/** The text at `src`, in the pieces it came in, or what went wrong, worded when it is shown. */
+async function fetchText(src: string, signal: AbortSignal): Promise<{ pieces: string[] } | { problem: () => string }> {
   const failed = (error: unknown) => ({
     problem: () => msg(str`${src} could not be fetched (${(error as Error).message})`),
   });
@@ -96,11 +96,14 @@ async function fetchText(src: string, signal: AbortSignal): Promise<{ text: stri
     void response.body?.cancel().catch(() => undefined);
     return tooLarge;
   }
-  // Read piece by piece, so a file too large is refused as soon as it is, and decoding never takes one long task.
+  // Read piece by piece, so a file too large is refused as soon as it is, and decoding never takes
+  // one long task. The pieces are not joined: copying 50 MB into one string alone takes a long task.
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let bytes = 0;
+  // Pieces that came together are all read in one task unless it gives the page its turn.
+  const due = sliceClock();
   try {
     for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
       bytes += part.value.byteLength;
@@ -109,12 +112,13 @@ async function fetchText(src: string, signal: AbortSignal): Promise<{ text: stri
         return tooLarge;
       }
       parts.push(decoder.decode(part.value, { stream: true }));
+      await due();
     }
   } catch (error) {
     return failed(error);
   }
   parts.push(decoder.decode());
-  return { text: parts.join('') };
+  return { pieces: parts };
 }
 
 /**
@@ -429,7 +433,7 @@ export class MeasuredRun extends LitElement {
       }
       let value: unknown;
       try {
-        value = await inSlices(jsonSteps(answer.text), signal);
+        value = await inSlices(jsonSteps(answer.pieces, MAX_TEXT), signal);
       } catch {
         if (!signal.aborted) this.error = () => msg(str`${src} did not answer with JSON`);
         return;
