@@ -6,6 +6,7 @@ import path from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyLiterals } from './scripts/minify-literals.mjs';
+import { litPolicy } from './scripts/shared-lit-policy.mjs';
 import { usedTranslations } from './scripts/used-translations.mjs';
 
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
@@ -135,7 +136,7 @@ export default [
       chunkFileNames: ({ facadeModuleId, name }) =>
         `bulkhead-lab.${facadeModuleId?.match(/elements\/([\w-]+)\/define\.js$/)?.[1] ?? name}.js`,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify, stylesheet()],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), litPolicy(), usedTranslations(), minify, stylesheet()],
   },
   // One script-tag entry per element; they share chunks, so a page loads Lit and the model once.
   {
@@ -152,7 +153,7 @@ export default [
       chunkFileNames: 'chunks/[name]-[hash].js',
       manualChunks: chunkOf,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), litPolicy(), usedTranslations(), minify],
   },
   // The measured companion in one file with its own copy of Lit: a page that shows measurements
   // loads no model, and one that also shows the lab loads Lit twice, which Lit allows. Its German
@@ -170,6 +171,6 @@ export default [
       entryFileNames: 'measured-run.js',
       chunkFileNames: 'measured-run.[name].js',
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), litPolicy(), usedTranslations(), minify],
   },
 ];
