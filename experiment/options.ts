@@ -102,8 +102,10 @@ and --settle, milliseconds for every other duration.
                                                                               (default 3)
   --settle T          pause between runs                                      (default 0.5s)
   --runs LIST         comma-separated runs, each <pool>/<scenario>, optionally followed by
-                      /pool-N, /queue-N, /wait-T or /connections-N for that run alone;
-                      "default" stands for the default list                   (default: the ten below)
+                      /pool-N, /queue-N, /wait-T or /connections-N for that run alone
+                      (/queue-N or /wait-T also sets that run's kind of line, whatever --queue
+                      or --max-wait say); "default" stands for the default list
+                                                                              (default: the eleven below)
                       pool: ${POOL_CONFIGS.join(', ')}
                       scenario: ${SCENARIOS.join(', ')}
                       default: ${DEFAULT_RUNS.join(', ')}

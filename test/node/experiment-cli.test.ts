@@ -9,7 +9,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseCli } from '../../experiment/options.js';
+import { DEFAULT_RUNS, parseCli } from '../../experiment/options.js';
+import { parseRunName } from '../../experiment/run.js';
 import { parseResult } from '../../experiment/read-result.js';
 import { busyReasons } from '../../experiment/busy.js';
 import { formatStartCheck } from '../../experiment/report.js';
@@ -70,6 +71,34 @@ describe('options name the option at fault', () => {
     assert.doesNotThrow(() =>
       parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '50ms', '--busy', '2ms']),
     );
+  });
+});
+
+describe('options never invent a run the user did not ask for', () => {
+  test('--max-wait keeps every default run; a run whose name sets a line keeps its own kind of line', () => {
+    const { options } = parseCli(['--max-wait', '50ms']);
+    assert.deepEqual(options.runs, DEFAULT_RUNS);
+    const settings = (name: string) => parseRunName(name, options).settings;
+    assert.deepEqual(settings('shared/slow-a'), { poolSize: 20, queueSize: 0, maxWaitMs: 50, connections: null });
+    assert.deepEqual(settings('shared/slow-a/queue-20'), {
+      poolSize: 20,
+      queueSize: 20,
+      maxWaitMs: null,
+      connections: null,
+    });
+    // And the other way round: a run's own wait replaces the options' queue.
+    const queued = parseCli(['--queue', '5', '--runs', 'shared/slow-a/wait-50ms,shared/slow-a']).options;
+    assert.deepEqual(
+      queued.runs.map((name) => parseRunName(name, queued).settings),
+      [
+        { poolSize: 20, queueSize: 0, maxWaitMs: 50, connections: null },
+        { poolSize: 20, queueSize: 5, maxWaitMs: null, connections: null },
+      ],
+    );
+    // Only a name that asks for both kinds itself is refused, and the message names that run.
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/queue-20/wait-50ms']), {
+      message: /^unknown run "shared\/slow-a\/queue-20\/wait-50ms": a queue .* two kinds of bulkhead/,
+    });
   });
 });
 
