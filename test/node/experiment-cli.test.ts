@@ -277,11 +277,20 @@ describe('--export-artillery: the same load from a distributed engine', () => {
     }
   });
 
-  test('needs a target, refuses one that is not http(s), and the bursts of burst-a', () => {
+  test('needs a target, refuses one that is not http(s) or has a query or fragment, and the bursts of burst-a', () => {
     assert.throws(() => parseCli(['--export-artillery', 'x.yml']), /--target URL go together/);
     assert.throws(() => parseCli(['--target', 'http://x']), /go together/);
     assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'ftp://x']), /not an http or https URL/);
     assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'nowhere']), /not a URL/);
+    for (const target of [
+      'http://x/base?token=1#frag',
+      'http://x/base?token=1',
+      'http://x/base#frag',
+      'http://x/base?',
+    ])
+      assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', target]), {
+        message: `--target: "${target}" has a query or a fragment, which the requests to /a and /b would not keep; give the service's base URL, such as http://127.0.0.1:8080/api`,
+      });
     assert.throws(
       () => parseCli(['--export-artillery', 'x.yml', '--target', 'http://x', '--runs', 'shared/burst-a']),
       /bursts of burst-a/,
