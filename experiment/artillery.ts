@@ -45,8 +45,9 @@ export function checkTarget(text: string): string {
 }
 
 export function artilleryScript(options: ExperimentOptions, target: string): ArtilleryScript {
+  // Whole milliseconds: a phase that rounds to none is left out, never written as "0ms".
   const phase = (name: string, ms: number): ArtilleryPhase[] =>
-    ms > 0 ? [{ name, duration: `${Math.round(ms)}ms`, arrivalRate: options.ratePerSecond }] : [];
+    Math.round(ms) > 0 ? [{ name, duration: `${Math.round(ms)}ms`, arrivalRate: options.ratePerSecond }] : [];
   return {
     config: {
       target: checkTarget(target),

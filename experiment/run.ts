@@ -53,7 +53,7 @@ function parseMs(text: string): number {
 /**
  * Splits a run name into its pool, scenario and settings: the options' pool size, queue, wait and
  * connection limit unless the name ends in `/pool-N`, `/queue-N`, `/wait-T` or `/connections-N`
- * (several may follow). A name that sets a line of its own sets its kind too: `/queue-N`
+ * (several may follow, each once). A name that sets a line of its own sets its kind too: `/queue-N`
  * is a line capped by count whatever --max-wait says, `/wait-T` one capped by time whatever --queue
  * says, so an option never turns a run into one its name does not describe.
  */
@@ -80,6 +80,7 @@ export function parseRunName(
   for (const extra of extras) {
     const [key = '', value = ''] = extra.split(/-(.*)/s);
     const count = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (given.has(key)) fail(`"${extra}" sets the ${key} a second time`);
     given.add(key);
     if (key === 'pool' && count >= 2 && count <= 10_000) settings.poolSize = count;
     else if (key === 'queue' && count <= 10_000) settings.queueSize = count;

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RUNS, parseCli } from '../../experiment/options.js';
 import { parseRunName } from '../../experiment/run.js';
+import { artilleryScript } from '../../experiment/artillery.js';
 import { parseResult } from '../../experiment/read-result.js';
 import { busyReasons } from '../../experiment/busy.js';
 import { formatStartCheck } from '../../experiment/report.js';
@@ -99,6 +100,31 @@ describe('options never invent a run the user did not ask for', () => {
     assert.throws(() => parseCli(['--runs', 'shared/slow-a/queue-20/wait-50ms']), {
       message: /^unknown run "shared\/slow-a\/queue-20\/wait-50ms": a queue .* two kinds of bulkhead/,
     });
+  });
+
+  test('a setting given twice in a run name is refused with one line naming it', () => {
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/pool-40/pool-2']), {
+      message: /^unknown run "shared\/slow-a\/pool-40\/pool-2": "pool-2" sets the pool a second time/,
+    });
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/wait-50ms/wait-1s']), {
+      message: /"wait-1s" sets the wait a second time/,
+    });
+    assert.throws(() => parseCli(['--runs', '/pool-40/pool-2']), {
+      message: /^unknown run "\/pool-40\/pool-2": no such pool/,
+    });
+  });
+
+  test('a duration that rounds to no time at all is refused, so no Artillery phase is "0ms"', () => {
+    assert.throws(() => parseCli(['--warmup', '0.0004']), {
+      message: /^--warmup: "0\.0004" is 0\.4 ms; give 0 or at least 1ms$/,
+    });
+    assert.throws(() => parseCli(['--lead', '0.5ms']), { message: /^--lead: "0\.5ms" is 0\.5 ms;/ });
+    assert.equal(parseCli(['--warmup', '0']).options.warmupMs, 0);
+    const { options } = parseCli(['--warmup', '0.0014', '--lead', '0']);
+    assert.deepEqual(
+      artilleryScript(options, 'http://127.0.0.1:8080').config.phases.map((phase) => phase.duration),
+      ['1ms', '10000ms'],
+    );
   });
 });
 
