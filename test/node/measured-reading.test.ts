@@ -101,6 +101,23 @@ describe('npm run experiment:reading on a sample it cannot read', () => {
     ['a truncated file', readFileSync(SAMPLE, 'utf8').slice(0, 5000), /is not JSON/],
     ['another JSON file', '{"name": "x"}', /not a bulkhead-lab measured-run file/],
     ['runs of the wrong shape', JSON.stringify({ ...samples[0], runs: [{ name: 'shared/healthy' }] }), /runs\[0\]\./],
+    [
+      'a run without a /b endpoint',
+      JSON.stringify({
+        ...samples[0],
+        runs: samples[0]!.runs.map((run, r) => (r === 4 ? { ...run, endpoints: run.endpoints.slice(0, 1) } : run)),
+      }),
+      /: runs\[4\]\.endpoints: there is no \/b endpoint; the reading needs \/a and \/b in every run$/,
+    ],
+    ['no runs at all', JSON.stringify({ ...samples[0], runs: [] }), /: runs: there is no run to read$/],
+    [
+      'a run without what the reading reads',
+      JSON.stringify({
+        ...samples[0],
+        runs: [{ ...samples[0]!.runs[0]!, eventLoop: { service: samples[0]!.runs[0]!.eventLoop.service } }],
+      }),
+      /: runs\[0\]\.eventLoop\.generator\.peakMs: expected a number, got nothing$/,
+    ],
   ] as const) {
     test(`${what}: one line that says what is wrong, no stack, nothing written`, () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bulkhead-reading-'));
