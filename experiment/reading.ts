@@ -20,9 +20,12 @@ export const UNDECIDED = 'not distinguishable on this machine';
 
 /**
  * Text from a result file, escaped for the reading's inline format (Markdown's **bold**, `code` and
- * backslash escapes): a label or run name shows as written, never as markup or a table column.
+ * backslash escapes): a label or run name shows as written, never as markup or a table column. A
+ * line break, which no backslash escapes, becomes a space: on a line of its own, text would start a
+ * heading, a list item or a table row.
  */
-export const esc = (text: string): string => text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+export const esc = (text: string): string =>
+  text.replace(/\s*(?:\r\n|[\n\r\v\f\u0085\u2028\u2029])\s*/g, ' ').replace(/[\\`*_[\]<>&|~]/g, '\\$&');
 
 /** 0.593 → "59.3 %", 1 → "100 %". */
 const pct = (rate: number | null): string => (rate === null ? '–' : `${Number((rate * 100).toFixed(1))} %`);

@@ -92,6 +92,28 @@ test('text from the file reaches the README as text: a hostile label or run name
   assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt; **bold** `code` | [link](javascript:x) _x_'));
 });
 
+test('a line break in a label, run name, CPU model or busy reason starts no heading, item or table row', () => {
+  const file = structuredClone(samples[0]!);
+  const breaks = ['\n# Heading\n', '\r\n- item\r', '\u2028## Also\u2029', '\n| a | b |\n'];
+  file.meta.label = `label${breaks.join('')}end`;
+  file.meta.machine.cpuModel = `cpu${breaks[0]}model`;
+  for (const run of file.runs.filter((run) => run.name === 'shared/healthy'))
+    run.name = `shared/healthy${breaks[3]}x` as MeasuredRunFile['runs'][number]['name'];
+  const busy = file.runs.find((run) => run.busy)!;
+  busy.busyReasons = [`held up${breaks[1]}long`];
+  const clean = readingMarkdown(samples[0]!, samples[1]!).split('\n');
+  const markdown = readingMarkdown(file, samples[1]!);
+  const lines = markdown.split(/\r\n|\r|\n|\u2028|\u2029/);
+  assert.equal(lines.length, clean.length, 'no line more than in the clean reading');
+  assert.deepEqual(
+    lines.map((line) => /^(#|- |\|)/.exec(line)?.[0] ?? ''),
+    clean.map((line) => /^(#|- |\|)/.exec(line)?.[0] ?? ''),
+  );
+  assert.ok(markdown.includes('label # Heading - item ## Also \\| a \\| b \\| end'), 'the text stays, on one line');
+  for (const row of lines.filter((line) => line.startsWith('| shared/healthy')))
+    assert.equal(row.split(/(?<!\\)\|/).length, 17, row);
+});
+
 describe('npm run experiment:reading on a sample it cannot read', () => {
   const reading = (sample: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'experiment/write-reading.ts', '--sample', sample], {
