@@ -21,7 +21,7 @@ import {
 } from '../../experiment/reading.js';
 import { reconcile } from '../../experiment/report.js';
 import { parseRunName } from '../../experiment/run.js';
-import type { MeasuredRunFile } from '../../experiment/types.js';
+import { RESULT_SCHEMA_VERSION, type MeasuredRunFile } from '../../experiment/types.js';
 import { parseResult } from '../../experiment/read-result.js';
 import { expectedFiles } from '../../experiment/write-reading.js';
 
@@ -32,6 +32,17 @@ test('the demo page and the README say what the committed sample holds (npm run 
   for (const [file, expected] of Object.entries(expectedFiles())) {
     assert.ok(readFileSync(file, 'utf8') === expected, `${file} is stale: run npm run experiment:reading`);
   }
+});
+
+test('experiment/README.md gives the schema version the experiment writes, in its sentence and its tree', () => {
+  const readme = readFileSync(README, 'utf8');
+  assert.ok(readme.includes(`\`schemaVersion\` is \`${RESULT_SCHEMA_VERSION}\``), 'the sentence');
+  assert.deepEqual(
+    [...readme.matchAll(/schemaVersion: (\d+)/g)].map(([, version]) => Number(version)),
+    [RESULT_SCHEMA_VERSION],
+    'the JSON tree',
+  );
+  for (const sample of samples) assert.equal(sample.schemaVersion, RESULT_SCHEMA_VERSION);
 });
 
 test("the sample's tick-model figures are what the model gives for its runs today", () => {
