@@ -84,6 +84,20 @@ test('the sample answers the whole card: default windows, every default run, its
   }
 });
 
+test("the samples' labels claim no quiet that their own measurements contradict", () => {
+  for (const sample of samples) {
+    const others = Math.max(sample.meta.busyAtStart.otherCores, ...sample.runs.map((run) => run.hostCpu.otherCores));
+    const held = sample.runs.filter((run) => run.busy).length;
+    if (others > 0 || held > 0)
+      assert.doesNotMatch(
+        sample.meta.label,
+        /nothing else|quiet|idle/i,
+        `other processes used up to ${others.toFixed(2)} cores, and ${held} runs were machine-busy`,
+      );
+    assert.equal(sample.options.label, sample.meta.label);
+  }
+});
+
 test('text from the file reaches the README as text: a hostile label or run name is escaped', () => {
   const hostile = '<img src=x onerror=alert(1)> **bold** `code` | [link](javascript:x) _x_';
   const file = structuredClone(samples[0]!);
