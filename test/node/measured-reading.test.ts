@@ -98,6 +98,43 @@ test("the samples' labels claim no quiet that their own measurements contradict"
   }
 });
 
+test("the README's table has one row per configuration and endpoint of each file, labelled by its file", () => {
+  const [main, kinds] = samples as [MeasuredRunFile, MeasuredRunFile];
+  const markdown = readingMarkdown(main, kinds);
+  const rows = markdown
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| run') && !line.startsWith('| ---'))
+    .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| |\|$/g, '').trim()));
+  let [run, file] = ['', ''];
+  const labelled = rows.map(([name, from, endpoint]) => {
+    if (name) [run, file] = [name, from!];
+    return `${file} ${run} ${endpoint}`;
+  });
+  const expected = [
+    ...[...new Set(main.runs.map((r) => r.name))].flatMap((name) => [
+      `sample-run.json ${name} /a`,
+      `sample-run.json ${name} /b`,
+    ]),
+    ...[...new Set(kinds.runs.map((r) => r.name))].flatMap((name) => [
+      `bulkhead-kinds.json ${name} /a`,
+      `bulkhead-kinds.json ${name} /b`,
+    ]),
+  ];
+  assert.deepEqual(labelled, expected);
+  // A configuration in both files is named with its file wherever the reading gives its figures.
+  const twice = kinds.runs.map((r) => r.name).filter((name) => main.runs.some((r) => r.name === name));
+  assert.ok(twice.length > 0, 'the samples share a configuration; otherwise this test proves nothing');
+  for (const name of new Set(twice)) {
+    const items = readingItems(main, kinds).filter((item) => item.includes(`\`${name}\``));
+    assert.ok(items.length >= 2, name);
+    for (const item of items) {
+      const mentions = [...item.matchAll(new RegExp(`\`${name.replaceAll('/', '\\/')}\`.{0,80}`, 'g'))];
+      for (const [mention] of mentions)
+        assert.match(mention, /sample-run\.json|bulkhead-kinds\.json|measured again/, mention);
+    }
+  }
+});
+
 test('text from the file reaches the README as text: a hostile label or run name is escaped', () => {
   const hostile = '<img src=x onerror=alert(1)> **bold** `code` | [link](javascript:x) _x_';
   const file = structuredClone(samples[0]!);
@@ -111,7 +148,7 @@ test('text from the file reaches the README as text: a hostile label or run name
     ),
   );
   for (const row of markdown.split('\n').filter((line) => line.startsWith('| shared/healthy')))
-    assert.equal(row.split(/(?<!\\)\|/).length, 17, `a | in a name does not add a column: ${row}`);
+    assert.equal(row.split(/(?<!\\)\|/).length, 18, `a | in a name does not add a column: ${row}`);
   const page = readingHtml(file, samples[1]!);
   assert.doesNotMatch(page, /<img|<strong>bold/);
   assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt; **bold** `code` | [link](javascript:x) _x_'));
@@ -136,7 +173,7 @@ test('a line break in a label, run name, CPU model or busy reason starts no head
   );
   assert.ok(markdown.includes('label # Heading - item ## Also \\| a \\| b \\| end'), 'the text stays, on one line');
   for (const row of lines.filter((line) => line.startsWith('| shared/healthy')))
-    assert.equal(row.split(/(?<!\\)\|/).length, 17, row);
+    assert.equal(row.split(/(?<!\\)\|/).length, 18, row);
 });
 
 describe('npm run experiment:reading on a sample it cannot read', () => {
