@@ -58,6 +58,15 @@ export const widgetStyles = css`
     overflow-x: auto;
     max-width: 100%;
   }
+  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width,
+     and it stays hidden until that layout is known (what follows it too, in the one element that
+     draws something after it: the timeline). */
+  .measuring {
+    visibility: hidden;
+  }
+  .frame {
+    container-type: inline-size;
+  }
   table {
     border-collapse: collapse;
     font-variant-numeric: tabular-nums;
@@ -101,24 +110,5 @@ export const widgetStyles = css`
 export const wideHost = css`
   :host {
     contain: inline-size;
-  }
-`;
-
-/**
- * The box whose width picks a layout (ContainerLayout): @container rules read its width, and it
- * and what follows it stay hidden until that layout is known. Only for the elements that have such
- * a box: matching "~" walks back over every earlier sibling of every element, which made the rows
- * of a long table, or thousands of bars side by side, take time growing with their square. Never an
- * SVG's insides; two rules, so an engine without :not(svg *) keeps the first.
- */
-export const layoutFrame = css`
-  .measuring {
-    visibility: hidden;
-  }
-  .measuring ~ :not(svg *) {
-    visibility: hidden;
-  }
-  .frame {
-    container-type: inline-size;
   }
 `;

@@ -1,7 +1,7 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { FIELDS, metricsAt, type TenantMetrics } from '../../sim/index.js';
 import { tokens } from '../../styles/tokens.js';
-import { layoutFrame, widgetStyles } from '../../styles/widgets.js';
+import { widgetStyles } from '../../styles/widgets.js';
 import { GATE_LABEL, percent } from '../format.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ScrollRegions } from '../scroll-regions.js';
@@ -77,7 +77,6 @@ export class LabNotebook extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
-    layoutFrame,
     css`
       .grid {
         display: grid;

@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import { metricsAt, type TenantMetrics } from '../../sim/index.js';
 import { isolation, type IsolationReading } from '../../sim/isolation.js';
 import { tokens } from '../../styles/tokens.js';
-import { layoutFrame, wideHost, widgetStyles } from '../../styles/widgets.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import type { Note } from '../../scenario/notices.js';
 import { GATE_LABEL, amplification, percent, windowNotes } from '../format.js';
 import { recovery } from '../../sim/requests.js';
@@ -62,7 +62,6 @@ export class OutcomeTable extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
-    layoutFrame,
     wideHost,
     css`
       td {

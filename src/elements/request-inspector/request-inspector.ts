@@ -5,7 +5,7 @@ import { ScrollRegions } from '../scroll-regions.js';
 import { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { tokens } from '../../styles/tokens.js';
-import { layoutFrame, wideHost, widgetStyles } from '../../styles/widgets.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { stateLabel } from '../labels.js';
 import { ScenarioElement } from '../scenario-element.js';
 
@@ -36,7 +36,6 @@ export class RequestInspector extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
-    layoutFrame,
     wideHost,
     css`
       .tables {

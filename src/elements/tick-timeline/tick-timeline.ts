@@ -3,7 +3,7 @@ import { SPEEDS, WINDOW_SECONDS, type Speed, type TimeSource } from '../../scena
 import * as serving from '../../scenario/serve.js';
 import { tokens } from '../../styles/tokens.js';
 import { endedAt, slotsAt } from '../../sim/index.js';
-import { layoutFrame, wideHost, widgetStyles } from '../../styles/widgets.js';
+import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { ContainerLayout } from '../container-layout.js';
 import type { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
@@ -89,9 +89,15 @@ export class TickTimeline extends ScenarioElement {
   static override styles = [
     tokens,
     widgetStyles,
-    layoutFrame,
     wideHost,
     css`
+      /* What follows the frame stays hidden with it until its layout is known (ContainerLayout).
+         Here only, the one element that draws something after its frame: matching "~" walks back
+         over every earlier sibling of every element, which made long tables and lists elsewhere
+         take time growing with their square. Never for an SVG's insides, thousands of bars. */
+      .measuring ~ :not(svg *) {
+        visibility: hidden;
+      }
       .controls,
       .inspect {
         display: flex;
