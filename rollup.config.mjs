@@ -6,6 +6,7 @@ import path from 'node:path';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyLiterals } from './scripts/minify-literals.mjs';
+import { litPolicy } from './scripts/shared-lit-policy.mjs';
 import { usedTranslations } from './scripts/used-translations.mjs';
 
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
@@ -174,6 +175,7 @@ export default [
       inputMaps(),
       minifyLiterals(),
       nodeResolve(),
+      litPolicy(),
       usedTranslations(),
       partNames(),
       minify,
@@ -195,7 +197,7 @@ export default [
       chunkFileNames: 'chunks/[name]-[hash].js',
       manualChunks: chunkOf,
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), partNames(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), litPolicy(), usedTranslations(), partNames(), minify],
   },
   // The measured companion in one file with its own copy of Lit: a page that shows measurements
   // loads no model, and one that also shows the lab loads Lit twice, which Lit allows. Its German
@@ -213,6 +215,6 @@ export default [
       entryFileNames: 'measured-run.js',
       chunkFileNames: 'measured-run.[name].js',
     },
-    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), usedTranslations(), partNames(), minify],
+    plugins: [inputMaps(), minifyLiterals(), nodeResolve(), litPolicy(), usedTranslations(), partNames(), minify],
   },
 ];

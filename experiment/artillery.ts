@@ -22,7 +22,11 @@ export interface ArtilleryScript {
   scenarios: { name: string; flow: { parallel: { get: { url: string } }[] }[] }[];
 }
 
-/** The target as Artillery wants it: an http(s) URL without a trailing slash. Throws a one-line Error. */
+/**
+ * The target as Artillery wants it: an http(s) URL without a trailing slash, to which it adds /a
+ * and /b. A query or a fragment would end up before them (`?token=1/a`), so it is refused. Throws a
+ * one-line Error.
+ */
 export function checkTarget(text: string): string {
   let url: URL;
   try {
@@ -32,12 +36,18 @@ export function checkTarget(text: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`--target: "${text}" is not an http or https URL`);
+  if (/[?#]/.test(url.href))
+    throw new Error(
+      `--target: "${text}" has a query or a fragment, which the requests to /a and /b would not keep; ` +
+        "give the service's base URL, such as http://127.0.0.1:8080/api",
+    );
   return url.href.replace(/\/+$/, '');
 }
 
 export function artilleryScript(options: ExperimentOptions, target: string): ArtilleryScript {
+  // Whole milliseconds: a phase that rounds to none is left out, never written as "0ms".
   const phase = (name: string, ms: number): ArtilleryPhase[] =>
-    ms > 0 ? [{ name, duration: `${Math.round(ms)}ms`, arrivalRate: options.ratePerSecond }] : [];
+    Math.round(ms) > 0 ? [{ name, duration: `${Math.round(ms)}ms`, arrivalRate: options.ratePerSecond }] : [];
   return {
     config: {
       target: checkTarget(target),

@@ -70,7 +70,7 @@ fault-injection proxy) and /b (calls dependency B), under an open-loop load, onc
 Everything listens on 127.0.0.1 at ports the OS picks.
 
 Durations take a unit (250ms, 1.5s); a bare number is seconds for --duration, --warmup, --lead
-and --settle, milliseconds for every other duration.
+and --settle, milliseconds for every other duration. Under 1ms is refused, unless it is 0.
 
   --rate N            requests per second sent to EACH endpoint               (default 150)
   --duration T        measured period of each run after the fault starts      (default 10s)
@@ -102,8 +102,10 @@ and --settle, milliseconds for every other duration.
                                                                               (default 3)
   --settle T          pause between runs                                      (default 0.5s)
   --runs LIST         comma-separated runs, each <pool>/<scenario>, optionally followed by
-                      /pool-N, /queue-N, /wait-T or /connections-N for that run alone;
-                      "default" stands for the default list                   (default: the ten below)
+                      /pool-N, /queue-N, /wait-T or /connections-N for that run alone (each
+                      once; /queue-N or /wait-T also sets that run's kind of line, whatever
+                      --queue or --max-wait say); "default" stands for the default list
+                                                                              (default: the eleven below)
                       pool: ${POOL_CONFIGS.join(', ')}
                       scenario: ${SCENARIOS.join(', ')}
                       default: ${DEFAULT_RUNS.join(', ')}
@@ -122,12 +124,19 @@ Progress goes to stderr (one line per window), the tables to stdout.
 
 type Unit = 'ms' | 's';
 
-/** "250ms", "1.5s", or a bare number in the given unit; returns milliseconds. */
+/**
+ * "250ms", "1.5s", or a bare number in the given unit; returns milliseconds. Less than a millisecond
+ * but more than none is refused: timers count whole milliseconds, and an Artillery phase of it
+ * would read "0ms".
+ */
 function parseDuration(text: string, bareUnit: Unit, option: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
   if (!match) throw new Error(`--${option}: "${text}" is not a duration like 200ms or 1.5s`);
   const value = Number(match[1]);
-  return (match[2] ?? bareUnit) === 's' ? value * 1000 : value;
+  const ms = (match[2] ?? bareUnit) === 's' ? value * 1000 : value;
+  if (ms > 0 && ms < 1)
+    throw new Error(`--${option}: "${text}" is ${Number(ms.toPrecision(3))} ms; give 0 or at least 1ms`);
+  return ms;
 }
 
 function parseCount(text: string, option: string): number {

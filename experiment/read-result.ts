@@ -9,6 +9,7 @@ type Loose = Record<string, unknown>;
 const RUN_NUMBERS = [
   'hostCpu.otherCores',
   'eventLoop.service.peakMs',
+  'eventLoop.generator.peakMs',
   'settings.poolSize',
   'settings.queueSize',
   'connections.waitingPeak',
@@ -16,6 +17,9 @@ const RUN_NUMBERS = [
   'connections.waited.B',
 ];
 const ENDPOINT_NUMBERS = ['lead.sent', 'lead.ok', 'service.notReceived', 'service.answeredAfterClientGaveUp'];
+const ENDPOINT_PATHS = ['/a', '/b'];
+/** Lists the reading walks in each run. */
+const RUN_LISTS = ['eventLoop.service.windows', 'eventLoop.generator.windows', 'bulkheads', 'limits'];
 
 function at(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((owner, key) => (owner as Loose | null)?.[key], value);
@@ -26,6 +30,14 @@ function requireNumbers(owner: unknown, where: string, paths: readonly string[])
     const value = at(owner, path);
     if (typeof value !== 'number' || !Number.isFinite(value))
       throw new Error(`${where}.${path}: expected a number, got ${JSON.stringify(value) ?? 'nothing'}`);
+  }
+}
+
+function requireLists(owner: unknown, where: string, paths: readonly string[]): void {
+  for (const path of paths) {
+    const value = at(owner, path);
+    if (!Array.isArray(value))
+      throw new Error(`${where}.${path}: expected a list, got ${JSON.stringify(value) ?? 'nothing'}`);
   }
 }
 
@@ -66,11 +78,24 @@ export function parseResult(text: string, where: string): MeasuredRunFile {
   try {
     checkResultFile(data);
     const file = data as Loose;
-    (file.runs as Loose[]).forEach((run, r) => {
-      requireNumbers(run, `runs[${r}]`, RUN_NUMBERS);
-      (run.endpoints as Loose[]).forEach((endpoint, e) =>
-        requireNumbers(endpoint, `runs[${r}].endpoints[${e}]`, ENDPOINT_NUMBERS),
+    const runs = file.runs as Loose[];
+    // The reading sets /a beside /b in every run, and figures over all runs: it needs both, and a run.
+    if (runs.length === 0) throw new Error('runs: there is no run to read');
+    if (typeof at(file, 'meta.finishedAt') !== 'string')
+      throw new Error(
+        `meta.finishedAt: expected a string, got ${JSON.stringify(at(file, 'meta.finishedAt')) ?? 'nothing'}`,
       );
+    requireNumbers(file.meta, 'meta', ['machine.totalMemoryMb']);
+    runs.forEach((run, r) => {
+      requireNumbers(run, `runs[${r}]`, RUN_NUMBERS);
+      requireLists(run, `runs[${r}]`, RUN_LISTS);
+      const endpoints = run.endpoints as Loose[];
+      endpoints.forEach((endpoint, e) => requireNumbers(endpoint, `runs[${r}].endpoints[${e}]`, ENDPOINT_NUMBERS));
+      for (const path of ENDPOINT_PATHS)
+        if (!endpoints.some((endpoint) => endpoint.path === path))
+          throw new Error(
+            `runs[${r}].endpoints: there is no ${path} endpoint; the reading needs /a and /b in every run`,
+          );
     });
     upgrade(file);
     return data as MeasuredRunFile;

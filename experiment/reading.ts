@@ -20,9 +20,12 @@ export const UNDECIDED = 'not distinguishable on this machine';
 
 /**
  * Text from a result file, escaped for the reading's inline format (Markdown's **bold**, `code` and
- * backslash escapes): a label or run name shows as written, never as markup or a table column.
+ * backslash escapes): a label or run name shows as written, never as markup or a table column. A
+ * line break, which no backslash escapes, becomes a space: on a line of its own, text would start a
+ * heading, a list item or a table row.
  */
-export const esc = (text: string): string => text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+export const esc = (text: string): string =>
+  text.replace(/\s*(?:\r\n|[\n\r\v\f\u0085\u2028\u2029])\s*/g, ' ').replace(/[\\`*_[\]<>&|~]/g, '\\$&');
 
 /** 0.593 → "59.3 %", 1 → "100 %". */
 const pct = (rate: number | null): string => (rate === null ? '–' : `${Number((rate * 100).toFixed(1))} %`);
@@ -258,7 +261,8 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
           "The card's second claim needs a shared pool in which /a's calls time out. Without a waiting line " +
           `(shared/slow-a), /a had ${countsOf(totalOf(plain, '/a', 'timeout'), 'timeout')} and ` +
           `${countsOf(totalOf(plain, '/a', 'rejected'), 'rejection')}: a call that finds the pool full is refused at once. In a shared pool of ` +
-          `${P} whose calls wait in a line of 20 for a slot, like a thread pool with a bounded queue (\`${queued}\`), ` +
+          `${P} whose calls wait in a line of 20 for a slot, like a thread pool with a bounded queue (\`${queued}\` in ` +
+          `\`${SAMPLE}\`), ` +
           `/a's ${countOf(totalOf(line, '/a', 'sent'))} requests ended in ${countsOf(lineTimeouts, 'timeout')} and ` +
           `${countsOf(lineRejected, 'rejection')} (p50 ${msOf(totalOf(line, '/a', 'p50Ms'))}), and /b succeeded for ` +
           `${pctOf(successOf(line, '/b'))} (p50 ${msOf(totalOf(line, '/b', 'p50Ms'))}). With a bulkhead of ${half} per ` +
@@ -434,6 +438,15 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
       const waiting = [qShared, wShared].map((group) => totalOf(group.usable, '/b', 'p50Ms'));
       const noWait = totalOf(use('shared/slow-a'), '/b', 'p50Ms');
       const slower = waiting.every((p50) => distinguishable(p50, noWait) && p50!.median > noWait!.median);
+      // A configuration of the default runs measured again here: its two measurements, side by side.
+      const again = [qShared, qSplit, wShared, wSplit]
+        .filter((group) => groups.has(group.name))
+        .map(
+          (group) =>
+            ` \`${esc(group.name)}\` is also one of the default runs, measured again here: /b ` +
+            `${pctOf(successOf(group.usable, '/b'))} here against ${pctOf(successOf(use(group.name), '/b'))} in \`${SAMPLE}\`.`,
+        )
+        .join('');
       items.push(
         `**Two other kinds of bulkhead** (\`${KINDS_SAMPLE}\`, a slow A). A line of ` +
           `${qShared.runs[0]!.settings.queueSize} places in front of the slots, like a fixed thread pool with a bounded ` +
@@ -442,7 +455,8 @@ export function readingItems(file: MeasuredRunFile, kinds: MeasuredRunFile | nul
           `${line(wShared)}; per dependency ${line(wSplit)}. ` +
           (slower
             ? `Where calls wait, the shared pool's starvation of /b shows as latency, as the card expects (p50 ${msOf(noWait)} without a wait).`
-            : `Whether waiting turns /b's starvation into latency is ${UNDECIDED}.`),
+            : `Whether waiting turns /b's starvation into latency is ${UNDECIDED}.`) +
+          again,
       );
     }
   }
@@ -555,7 +569,11 @@ export function readingHtml(file: MeasuredRunFile, kinds: MeasuredRunFile | null
  * over the usable repeats, ranges in brackets), then the reading.
  */
 export function readingMarkdown(file: MeasuredRunFile, kinds: MeasuredRunFile | null): string {
-  const groups = [...groupByName(file.runs), ...groupByName(kinds?.runs ?? [])];
+  // Each file's configurations, labelled by the file: the two samples share a name.
+  const groups = [
+    ...groupByName(file.runs).map((group) => ({ ...group, from: SAMPLE })),
+    ...groupByName(kinds?.runs ?? []).map((group) => ({ ...group, from: KINDS_SAMPLE })),
+  ];
   const rows = groups.flatMap((group) =>
     group.runs[0]!.endpoints.map((e, k) => {
       const path = e.path;
@@ -565,6 +583,7 @@ export function readingMarkdown(file: MeasuredRunFile, kinds: MeasuredRunFile | 
         spread(totalOf(runs, path, key), format);
       return [
         k === 0 ? esc(group.name) : '',
+        k === 0 ? group.from.split('/').at(-1) : '',
         path,
         k === 0 ? `${runs.length} of ${group.runs.length}` : '',
         figure('ok', count),
@@ -592,8 +611,8 @@ export function readingMarkdown(file: MeasuredRunFile, kinds: MeasuredRunFile | 
     '',
     `Each endpoint was sent ${count(file.options.ratePerSecond * (file.options.durationMs / 1000))} requests after the fault in every run (more to /a in burst-a).`,
     '',
-    '| run | endpoint | usable repeats | ok | timeout | rejected | other | success | tick model | p50 | p99 | pool peak | first limit | loop delay peak | other processes, cores (all repeats) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |',
+    '| run | file | endpoint | usable repeats | ok | timeout | rejected | other | success | tick model | p50 | p99 | pool peak | first limit | loop delay peak | other processes, cores (all repeats) |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |',
     ...rows.map((row) => `| ${row} |`),
     '',
     ...readingItems(file, kinds).map((item) => `- ${item}`),

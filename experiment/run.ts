@@ -53,7 +53,9 @@ function parseMs(text: string): number {
 /**
  * Splits a run name into its pool, scenario and settings: the options' pool size, queue, wait and
  * connection limit unless the name ends in `/pool-N`, `/queue-N`, `/wait-T` or `/connections-N`
- * (several may follow).
+ * (several may follow, each once). A name that sets a line of its own sets its kind too: `/queue-N`
+ * is a line capped by count whatever --max-wait says, `/wait-T` one capped by time whatever --queue
+ * says, so an option never turns a run into one its name does not describe.
  */
 export function parseRunName(
   name: string,
@@ -74,17 +76,24 @@ export function parseRunName(
     maxWaitMs: options.maxWaitMs,
     connections: options.connections,
   };
+  const given = new Set<string>();
   for (const extra of extras) {
-    const [key, value = ''] = extra.split(/-(.*)/s);
+    const [key = '', value = ''] = extra.split(/-(.*)/s);
     const count = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (given.has(key)) fail(`"${extra}" sets the ${key} a second time`);
+    given.add(key);
     if (key === 'pool' && count >= 2 && count <= 10_000) settings.poolSize = count;
     else if (key === 'queue' && count <= 10_000) settings.queueSize = count;
     else if (key === 'connections' && count >= 1 && count <= 10_000) settings.connections = count;
     else if (key === 'wait' && parseMs(value) <= 60_000) settings.maxWaitMs = parseMs(value);
     else fail(`"${extra}" is not pool-N, queue-N, wait-T or connections-N within their ranges`);
   }
+  if (given.has('queue') && !given.has('wait')) settings.maxWaitMs = null;
+  if (given.has('wait') && !given.has('queue')) settings.queueSize = 0;
   if (settings.maxWaitMs !== null && settings.queueSize > 0)
-    fail('a queue (cockatiel) and a bounded wait (a semaphore) are two kinds of bulkhead; give one');
+    fail(
+      'a queue (a line capped by count) and a bounded wait (a line capped by time) are two kinds of bulkhead; give one',
+    );
   return { pool: pool as PoolConfig, scenario: scenario as Scenario, settings };
 }
 

@@ -58,13 +58,10 @@ export const widgetStyles = css`
     overflow-x: auto;
     max-width: 100%;
   }
-  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width.
-     Never an SVG's insides: matching "~" walks back over every earlier sibling, and thousands of
-     bars side by side made that take seconds. Two rules, so an engine without :not(svg *) keeps the first. */
+  /* The box whose width picks a layout (see ContainerLayout): @container rules read its width,
+     and it stays hidden until that layout is known (what follows it too, in the one element that
+     draws something after it: the timeline). */
   .measuring {
-    visibility: hidden;
-  }
-  .measuring ~ :not(svg *) {
     visibility: hidden;
   }
   .frame {

@@ -126,6 +126,10 @@ describe('the words of the experiment', () => {
       expect(textOf(a.parentElement!).length, a.href).to.be.greaterThan(textOf(a).length + 40);
     }
     expect(textOf(links.at(-1)!.parentElement!)).to.contain('Partitions with idle borrowing');
+    // The measured companion uses cockatiel's limit, but not its queue (experiment/pools.ts).
+    expect(textOf(links[4]!.parentElement!)).to.contain(
+      'The measured companion of this lab uses its limit where calls never wait, and a semaphore of its own where they wait in a line',
+    );
   });
 
   it("names the count preset's parts with its own experiment's headings", async () => {

@@ -2,12 +2,12 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/elements/measured-run/define.js';
 import type { MeasuredRun } from '../../src/elements/measured-run/measured-run.js';
 import { catalogue, englishPhrases, everyText, leftEnglish } from '../helpers/english-left.js';
-import { deepAll, textOf } from '../helpers/ui.js';
+import { deepAll, scrollsSideways, textOf } from '../helpers/ui.js';
 
 const FIXTURE = '/test/elements/fixtures/measured-small.json';
 
-async function loaded(el: MeasuredRun) {
-  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded', { timeout: 5000 });
+async function loaded(el: MeasuredRun, timeout = 5000) {
+  await waitUntil(() => !textOf(el).includes('Loading'), 'the result never loaded', { timeout });
   await el.updateComplete;
 }
 
@@ -275,6 +275,18 @@ const cases: [spoil: (data: Data) => void, message: string][] = [
     (d) => ((d.schemaVersion = 3), (d.options.repeat = 1)),
     'runs[0].repeat: expected a whole number from 1 to 1000, got nothing',
   ],
+  [
+    (d) => (d.runs[1].endpoints = Array.from({ length: 9 }, () => d.runs[1].endpoints[0])),
+    'runs[1].endpoints: there are 9 endpoints, and this chart draws at most 8 per run (the experiment writes 2, /a and /b)',
+  ],
+  [
+    (d) => (d.runs[2].limits = Array.from({ length: 17 }, () => d.runs[2].limits[0])),
+    'runs[2].limits: there are 17 entries, and this chart reads at most 16',
+  ],
+  [
+    (d) => (d.meta.machine.loadAverageAtStart = Array.from({ length: 17 }, () => 0)),
+    'meta.machine.loadAverageAtStart: there are 17 entries, and this chart reads at most 16',
+  ],
 ];
 
 describe('<measured-run> with a file it cannot read', () => {
@@ -467,6 +479,149 @@ describe('<measured-run> with repeats and busy runs', () => {
     el.result = data;
     await el.updateComplete;
     expect(deepAll(el, 'figure')).to.have.length(32);
+  });
+});
+
+/**
+ * Counts the tasks the page runs while `reading()` holds, from now on: each a message this page
+ * posts to itself, queued behind any other, as the reading's own turns are.
+ */
+function tasksWhile(reading: () => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    let tasks = 0;
+    channel.port1.onmessage = () => {
+      if (!reading()) {
+        channel.port1.close();
+        resolve(tasks);
+        return;
+      }
+      tasks++;
+      channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** The fixture with its first run's endpoints replaced by `count` copies of its first, each with a path of its own. */
+async function withEndpoints(count: number) {
+  const data = await fixtureData();
+  const [first] = data.runs[0].endpoints;
+  data.runs[0].endpoints = Array.from({ length: count }, (_, i) => ({ ...first, path: `/e${i}`, windows: [] }));
+  return data;
+}
+
+describe('<measured-run> against a hostile file', () => {
+  it('refuses 2,000 endpoints in a run at once, with a notice naming the limit, and draws 8', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const escaped = await escapedErrors(async () => {
+      const started = performance.now();
+      el.result = await withEndpoints(2_000);
+      await el.updateComplete;
+      expect(alertOf(el)).to.equal(
+        'Could not show the measured run: runs[0].endpoints: there are 2000 endpoints, and this chart draws ' +
+          'at most 8 per run (the experiment writes 2, /a and /b)',
+      );
+      expect(performance.now() - started).to.be.below(2000);
+      el.result = await withEndpoints(8);
+      await el.updateComplete;
+    });
+    expect(escaped).to.deep.equal([]);
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(8 + 6);
+  });
+
+  it('refuses more than 1,280 endpoints in a file, twice what the experiment writes at most', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    const five = (run: Data) => ({ ...run, endpoints: [...run.endpoints, ...run.endpoints, run.endpoints[0]] });
+    data.runs = Array.from({ length: 320 }, (_, k) => five(structuredClone(data.runs[k % 4])));
+    el.result = data;
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal(
+      'Could not show the measured run: runs: there are more than 1280 endpoints in the file, and this chart ' +
+        'draws at most that many (split the file)',
+    );
+    data.runs = data.runs.slice(0, 256); // 1,280 endpoints
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(1_280);
+  });
+
+  it('has no style rule that walks back over siblings, which made long tables and many charts take quadratic time', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    el.result = await fixtureData();
+    await el.updateComplete;
+    const rules = el.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+    const selectors = rules.flatMap((rule) => (rule instanceof CSSStyleRule ? [rule.selectorText] : []));
+    expect(selectors.length).to.be.above(10);
+    expect(selectors.filter((selector) => /[~+]/.test(selector))).to.deep.equal([]);
+  });
+
+  it('reads a large result in slices, the page running its own tasks between them', async () => {
+    const el = await fixture<MeasuredRun>(html`<measured-run></measured-run>`);
+    const data = await fixtureData();
+    // 320 runs of two endpoints of 75 windows each: 48,000 windows, near the most a file may have.
+    const windows = (run: Data) =>
+      run.endpoints.forEach((e: Data) => (e.windows = Array.from({ length: 75 }, (_, i) => ({ ...e.windows[i % 4] }))));
+    data.runs = Array.from({ length: 320 }, (_, k) => structuredClone(data.runs[k % 4]));
+    data.runs.forEach(windows);
+    el.result = data;
+    expect(el.result, 'read later, not while the page sets it').to.equal(null);
+    const tasks = await tasksWhile(() => el.result === null);
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    expect(deepAll(el, 'tbody tr')).to.have.length(640);
+    // Checking 48,000 windows takes longer than one slice of 8 ms: the page's own tasks run between slices.
+    expect(tasks).to.be.at.least(2);
+  });
+
+  it('reads a file from src the same way: its JSON in pieces, a 3 MB label cut short', async () => {
+    const data = await fixtureData();
+    data.meta.label = `${'L'.repeat(3_000_000)}<b>`;
+    const src = URL.createObjectURL(new Blob([JSON.stringify(data)], { type: 'application/json' }));
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${src}></measured-run>`);
+    await loaded(el, 20_000); // three engines on two busy cores: WebKit alone took 2 s
+    URL.revokeObjectURL(src);
+    expect(deepAll(el, 'svg')).to.have.length(8);
+    expect(el.result!.meta.label).to.equal(`${'L'.repeat(2_000)}…`);
+  });
+
+  it('refuses a file larger than 64 MB before reading it', async () => {
+    const src = URL.createObjectURL(new Blob([new Uint8Array(64 * 2 ** 20 + 1)]));
+    const el = await fixture<MeasuredRun>(html`<measured-run src=${src}></measured-run>`);
+    await waitUntil(() => alertOf(el) !== '', 'no message', { timeout: 10_000 });
+    URL.revokeObjectURL(src);
+    expect(alertOf(el)).to.equal(
+      `Could not show the measured run: ${src} is larger than 64 MB, the most this chart reads`,
+    );
+  });
+
+  it('cuts long texts short and wraps long words, so nothing scrolls sideways at 320 px', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"><measured-run></measured-run></div>`);
+    const el = box.querySelector('measured-run')!;
+    const data = await repeated();
+    data.meta.label = 'L'.repeat(1_000_000);
+    data.meta.machine.cpuModel = 'C'.repeat(5_000);
+    for (const run of data.runs) if (run.name === 'shared/slow-a') run.name = `shared/slow-a/${'n'.repeat(10_000)}`;
+    const busy = data.runs.find((run: Data) => run.busy);
+    busy.busyReasons = ['R'.repeat(50_000)];
+    el.result = data;
+    await el.updateComplete;
+    expect(deepAll(el, '[role="alert"]')).to.have.length(0);
+    // The longest run of each letter shown, and whether an ellipsis follows it (no huge text in a failure).
+    const text = textOf(el);
+    const longest = (letter: string) =>
+      Math.max(0, ...[...text.matchAll(new RegExp(`${letter}+(…)?`, 'g'))].map(([run]) => run.length));
+    expect(['L', 'C', 'R', 'n'].map(longest)).to.deep.equal([2_001, 201, 2_001, 187]);
+    expect(deepAll(el, 'figure')).to.have.length(4);
+    const wide = [el, ...deepAll(el, '*')].filter(
+      (node) => !node.closest('.scroller') && !(node instanceof SVGElement) && scrollsSideways(node),
+    );
+    expect(wide.map((node) => node.localName)).to.deep.equal([]);
+    expect(el.getBoundingClientRect().width).to.be.at.most(320);
+    expect(box.scrollWidth).to.be.at.most(320);
   });
 });
 

@@ -11,10 +11,14 @@ const FIXTURES = '/test/node/fixtures';
 const CSP = "script-src 'self'; style-src 'self'";
 // Stricter still: nothing else may load, and DOM sinks such as innerHTML need Trusted Types.
 const STRICTER = `default-src 'none'; ${CSP}; require-trusted-types-for 'script'`;
+// Trusted Types with the one policy name docs/EMBEDDING.md asks a page to allow, which every copy
+// of the library's Lit on a page must share (a second createPolicy('lit-html') throws).
+const TRUSTED_TYPES = `${CSP}; connect-src 'self'; require-trusted-types-for 'script'; trusted-types lit-html`;
 
 let plain: StaticServer;
 let strict: StaticServer;
 let stricter: StaticServer;
+let trusted: StaticServer;
 let slow: StaticServer;
 let browser: Browser;
 
@@ -22,13 +26,14 @@ before(async () => {
   plain = await serveStatic(process.cwd());
   strict = await serveStatic(process.cwd(), { 'content-security-policy': CSP });
   stricter = await serveStatic(process.cwd(), { 'content-security-policy': STRICTER });
+  trusted = await serveStatic(process.cwd(), { 'content-security-policy': TRUSTED_TYPES });
   // Scripts arrive late, as from a distant CDN, so the page paints before the elements upgrade.
   slow = await serveStatic(process.cwd(), {}, (pathname) => (pathname.endsWith('.js') ? 400 : 0));
   browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
-  await Promise.all([plain?.close(), strict?.close(), stricter?.close(), slow?.close()]);
+  await Promise.all([plain?.close(), strict?.close(), stricter?.close(), trusted?.close(), slow?.close()]);
 });
 
 const open = (url: string, width?: number) => openPage(browser, url, width);
@@ -131,6 +136,32 @@ for (const [policy, server] of [
     await page.close();
   });
 }
+
+test(`under "trusted-types lit-html", the bundle and measured-run.js share one policy and both draw`, async () => {
+  const { page, errors } = await open(`${trusted.url}${FIXTURES}/trusted-types-measured.html`);
+  await page.waitForFunction(() => customElements.get('measured-run') && customElements.get('outcome-gate'));
+  await page.waitForFunction(() => document.querySelector('measured-run')?.shadowRoot?.querySelector('svg'), null, {
+    timeout: 10_000,
+  });
+  assert.match(await shadowText(page, 'measured-run'), /Every run/);
+  assert.match(await shadowText(page, 'outcome-gate'), /3 completed of 11 required/);
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test(`under "trusted-types lit-html", two bundles, the autoloader and an element's entry log no error`, async () => {
+  const { page, errors } = await open(`${trusted.url}${FIXTURES}/trusted-types-twice.html`);
+  await page.waitForFunction(() => customElements.get('outcome-gate'));
+  assert.equal(
+    await page.evaluate((marker) => (globalThis as unknown as Record<string, unknown[]>)[marker]!.length, LIT_MARKER),
+    3,
+  );
+  assert.match(await shadowText(page, 'outcome-gate'), /3 completed of 11 required/);
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test('control: the same policy does report inline script and inline styles', async () => {
   const { page } = await open(`${strict.url}${FIXTURES}/csp-inline.html`);

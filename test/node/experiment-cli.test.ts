@@ -9,7 +9,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parseCli } from '../../experiment/options.js';
+import { DEFAULT_RUNS, parseCli } from '../../experiment/options.js';
+import { parseRunName } from '../../experiment/run.js';
+import { artilleryScript } from '../../experiment/artillery.js';
 import { parseResult } from '../../experiment/read-result.js';
 import { busyReasons } from '../../experiment/busy.js';
 import { formatStartCheck } from '../../experiment/report.js';
@@ -69,6 +71,59 @@ describe('options name the option at fault', () => {
     });
     assert.doesNotThrow(() =>
       parseCli(['--timeout', '5ms', '--window', '200ms', '--burst-every', '50ms', '--busy', '2ms']),
+    );
+  });
+});
+
+describe('options never invent a run the user did not ask for', () => {
+  test('--max-wait keeps every default run; a run whose name sets a line keeps its own kind of line', () => {
+    const { options } = parseCli(['--max-wait', '50ms']);
+    assert.deepEqual(options.runs, DEFAULT_RUNS);
+    const settings = (name: string) => parseRunName(name, options).settings;
+    assert.deepEqual(settings('shared/slow-a'), { poolSize: 20, queueSize: 0, maxWaitMs: 50, connections: null });
+    assert.deepEqual(settings('shared/slow-a/queue-20'), {
+      poolSize: 20,
+      queueSize: 20,
+      maxWaitMs: null,
+      connections: null,
+    });
+    // And the other way round: a run's own wait replaces the options' queue.
+    const queued = parseCli(['--queue', '5', '--runs', 'shared/slow-a/wait-50ms,shared/slow-a']).options;
+    assert.deepEqual(
+      queued.runs.map((name) => parseRunName(name, queued).settings),
+      [
+        { poolSize: 20, queueSize: 0, maxWaitMs: 50, connections: null },
+        { poolSize: 20, queueSize: 5, maxWaitMs: null, connections: null },
+      ],
+    );
+    // Only a name that asks for both kinds itself is refused, and the message names that run.
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/queue-20/wait-50ms']), {
+      message: /^unknown run "shared\/slow-a\/queue-20\/wait-50ms": a queue .* two kinds of bulkhead/,
+    });
+  });
+
+  test('a setting given twice in a run name is refused with one line naming it', () => {
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/pool-40/pool-2']), {
+      message: /^unknown run "shared\/slow-a\/pool-40\/pool-2": "pool-2" sets the pool a second time/,
+    });
+    assert.throws(() => parseCli(['--runs', 'shared/slow-a/wait-50ms/wait-1s']), {
+      message: /"wait-1s" sets the wait a second time/,
+    });
+    assert.throws(() => parseCli(['--runs', '/pool-40/pool-2']), {
+      message: /^unknown run "\/pool-40\/pool-2": no such pool/,
+    });
+  });
+
+  test('a duration that rounds to no time at all is refused, so no Artillery phase is "0ms"', () => {
+    assert.throws(() => parseCli(['--warmup', '0.0004']), {
+      message: /^--warmup: "0\.0004" is 0\.4 ms; give 0 or at least 1ms$/,
+    });
+    assert.throws(() => parseCli(['--lead', '0.5ms']), { message: /^--lead: "0\.5ms" is 0\.5 ms;/ });
+    assert.equal(parseCli(['--warmup', '0']).options.warmupMs, 0);
+    const { options } = parseCli(['--warmup', '0.0014', '--lead', '0']);
+    assert.deepEqual(
+      artilleryScript(options, 'http://127.0.0.1:8080').config.phases.map((phase) => phase.duration),
+      ['1ms', '10000ms'],
     );
   });
 });
@@ -248,11 +303,20 @@ describe('--export-artillery: the same load from a distributed engine', () => {
     }
   });
 
-  test('needs a target, refuses one that is not http(s), and the bursts of burst-a', () => {
+  test('needs a target, refuses one that is not http(s) or has a query or fragment, and the bursts of burst-a', () => {
     assert.throws(() => parseCli(['--export-artillery', 'x.yml']), /--target URL go together/);
     assert.throws(() => parseCli(['--target', 'http://x']), /go together/);
     assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'ftp://x']), /not an http or https URL/);
     assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', 'nowhere']), /not a URL/);
+    for (const target of [
+      'http://x/base?token=1#frag',
+      'http://x/base?token=1',
+      'http://x/base#frag',
+      'http://x/base?',
+    ])
+      assert.throws(() => parseCli(['--export-artillery', 'x.yml', '--target', target]), {
+        message: `--target: "${target}" has a query or a fragment, which the requests to /a and /b would not keep; give the service's base URL, such as http://127.0.0.1:8080/api`,
+      });
     assert.throws(
       () => parseCli(['--export-artillery', 'x.yml', '--target', 'http://x', '--runs', 'shared/burst-a']),
       /bursts of burst-a/,

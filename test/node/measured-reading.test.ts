@@ -21,7 +21,7 @@ import {
 } from '../../experiment/reading.js';
 import { reconcile } from '../../experiment/report.js';
 import { parseRunName } from '../../experiment/run.js';
-import type { MeasuredRunFile } from '../../experiment/types.js';
+import { RESULT_SCHEMA_VERSION, type MeasuredRunFile } from '../../experiment/types.js';
 import { parseResult } from '../../experiment/read-result.js';
 import { expectedFiles } from '../../experiment/write-reading.js';
 
@@ -32,6 +32,17 @@ test('the demo page and the README say what the committed sample holds (npm run 
   for (const [file, expected] of Object.entries(expectedFiles())) {
     assert.ok(readFileSync(file, 'utf8') === expected, `${file} is stale: run npm run experiment:reading`);
   }
+});
+
+test('experiment/README.md gives the schema version the experiment writes, in its sentence and its tree', () => {
+  const readme = readFileSync(README, 'utf8');
+  assert.ok(readme.includes(`\`schemaVersion\` is \`${RESULT_SCHEMA_VERSION}\``), 'the sentence');
+  assert.deepEqual(
+    [...readme.matchAll(/schemaVersion: (\d+)/g)].map(([, version]) => Number(version)),
+    [RESULT_SCHEMA_VERSION],
+    'the JSON tree',
+  );
+  for (const sample of samples) assert.equal(sample.schemaVersion, RESULT_SCHEMA_VERSION);
 });
 
 test("the sample's tick-model figures are what the model gives for its runs today", () => {
@@ -73,6 +84,57 @@ test('the sample answers the whole card: default windows, every default run, its
   }
 });
 
+test("the samples' labels claim no quiet that their own measurements contradict", () => {
+  for (const sample of samples) {
+    const others = Math.max(sample.meta.busyAtStart.otherCores, ...sample.runs.map((run) => run.hostCpu.otherCores));
+    const held = sample.runs.filter((run) => run.busy).length;
+    if (others > 0 || held > 0)
+      assert.doesNotMatch(
+        sample.meta.label,
+        /nothing else|quiet|idle/i,
+        `other processes used up to ${others.toFixed(2)} cores, and ${held} runs were machine-busy`,
+      );
+    assert.equal(sample.options.label, sample.meta.label);
+  }
+});
+
+test("the README's table has one row per configuration and endpoint of each file, labelled by its file", () => {
+  const [main, kinds] = samples as [MeasuredRunFile, MeasuredRunFile];
+  const markdown = readingMarkdown(main, kinds);
+  const rows = markdown
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| run') && !line.startsWith('| ---'))
+    .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| |\|$/g, '').trim()));
+  let [run, file] = ['', ''];
+  const labelled = rows.map(([name, from, endpoint]) => {
+    if (name) [run, file] = [name, from!];
+    return `${file} ${run} ${endpoint}`;
+  });
+  const expected = [
+    ...[...new Set(main.runs.map((r) => r.name))].flatMap((name) => [
+      `sample-run.json ${name} /a`,
+      `sample-run.json ${name} /b`,
+    ]),
+    ...[...new Set(kinds.runs.map((r) => r.name))].flatMap((name) => [
+      `bulkhead-kinds.json ${name} /a`,
+      `bulkhead-kinds.json ${name} /b`,
+    ]),
+  ];
+  assert.deepEqual(labelled, expected);
+  // A configuration in both files is named with its file wherever the reading gives its figures.
+  const twice = kinds.runs.map((r) => r.name).filter((name) => main.runs.some((r) => r.name === name));
+  assert.ok(twice.length > 0, 'the samples share a configuration; otherwise this test proves nothing');
+  for (const name of new Set(twice)) {
+    const items = readingItems(main, kinds).filter((item) => item.includes(`\`${name}\``));
+    assert.ok(items.length >= 2, name);
+    for (const item of items) {
+      const mentions = [...item.matchAll(new RegExp(`\`${name.replaceAll('/', '\\/')}\`.{0,80}`, 'g'))];
+      for (const [mention] of mentions)
+        assert.match(mention, /sample-run\.json|bulkhead-kinds\.json|measured again/, mention);
+    }
+  }
+});
+
 test('text from the file reaches the README as text: a hostile label or run name is escaped', () => {
   const hostile = '<img src=x onerror=alert(1)> **bold** `code` | [link](javascript:x) _x_';
   const file = structuredClone(samples[0]!);
@@ -86,10 +148,32 @@ test('text from the file reaches the README as text: a hostile label or run name
     ),
   );
   for (const row of markdown.split('\n').filter((line) => line.startsWith('| shared/healthy')))
-    assert.equal(row.split(/(?<!\\)\|/).length, 17, `a | in a name does not add a column: ${row}`);
+    assert.equal(row.split(/(?<!\\)\|/).length, 18, `a | in a name does not add a column: ${row}`);
   const page = readingHtml(file, samples[1]!);
   assert.doesNotMatch(page, /<img|<strong>bold/);
   assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt; **bold** `code` | [link](javascript:x) _x_'));
+});
+
+test('a line break in a label, run name, CPU model or busy reason starts no heading, item or table row', () => {
+  const file = structuredClone(samples[0]!);
+  const breaks = ['\n# Heading\n', '\r\n- item\r', '\u2028## Also\u2029', '\n| a | b |\n'];
+  file.meta.label = `label${breaks.join('')}end`;
+  file.meta.machine.cpuModel = `cpu${breaks[0]}model`;
+  for (const run of file.runs.filter((run) => run.name === 'shared/healthy'))
+    run.name = `shared/healthy${breaks[3]}x` as MeasuredRunFile['runs'][number]['name'];
+  const busy = file.runs.find((run) => run.busy)!;
+  busy.busyReasons = [`held up${breaks[1]}long`];
+  const clean = readingMarkdown(samples[0]!, samples[1]!).split('\n');
+  const markdown = readingMarkdown(file, samples[1]!);
+  const lines = markdown.split(/\r\n|\r|\n|\u2028|\u2029/);
+  assert.equal(lines.length, clean.length, 'no line more than in the clean reading');
+  assert.deepEqual(
+    lines.map((line) => /^(#|- |\|)/.exec(line)?.[0] ?? ''),
+    clean.map((line) => /^(#|- |\|)/.exec(line)?.[0] ?? ''),
+  );
+  assert.ok(markdown.includes('label # Heading - item ## Also \\| a \\| b \\| end'), 'the text stays, on one line');
+  for (const row of lines.filter((line) => line.startsWith('| shared/healthy')))
+    assert.equal(row.split(/(?<!\\)\|/).length, 18, row);
 });
 
 describe('npm run experiment:reading on a sample it cannot read', () => {
@@ -101,6 +185,23 @@ describe('npm run experiment:reading on a sample it cannot read', () => {
     ['a truncated file', readFileSync(SAMPLE, 'utf8').slice(0, 5000), /is not JSON/],
     ['another JSON file', '{"name": "x"}', /not a bulkhead-lab measured-run file/],
     ['runs of the wrong shape', JSON.stringify({ ...samples[0], runs: [{ name: 'shared/healthy' }] }), /runs\[0\]\./],
+    [
+      'a run without a /b endpoint',
+      JSON.stringify({
+        ...samples[0],
+        runs: samples[0]!.runs.map((run, r) => (r === 4 ? { ...run, endpoints: run.endpoints.slice(0, 1) } : run)),
+      }),
+      /: runs\[4\]\.endpoints: there is no \/b endpoint; the reading needs \/a and \/b in every run$/,
+    ],
+    ['no runs at all', JSON.stringify({ ...samples[0], runs: [] }), /: runs: there is no run to read$/],
+    [
+      'a run without what the reading reads',
+      JSON.stringify({
+        ...samples[0],
+        runs: [{ ...samples[0]!.runs[0]!, eventLoop: { service: samples[0]!.runs[0]!.eventLoop.service } }],
+      }),
+      /: runs\[0\]\.eventLoop\.generator\.peakMs: expected a number, got nothing$/,
+    ],
   ] as const) {
     test(`${what}: one line that says what is wrong, no stack, nothing written`, () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bulkhead-reading-'));

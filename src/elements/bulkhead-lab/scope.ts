@@ -67,7 +67,10 @@ export const REFERENCES: readonly Reference[] = [
   {
     name: 'cockatiel bulkhead',
     href: 'https://github.com/connor4312/cockatiel#bulkhead',
-    relation: () => msg('the same limit and queue for JavaScript, which the measured companion of this lab uses.'),
+    relation: () =>
+      msg(
+        "the same limit and queue for JavaScript. The measured companion of this lab uses its limit where calls never wait, and a semaphore of its own where they wait in a line: cockatiel 3.2's queue keeps a call that was aborted.",
+      ),
   },
   {
     name: 'Netflix concurrency-limits',

@@ -7,7 +7,9 @@ import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { CHART_VIEWBOX, endpointChart } from './chart.js';
 import { figureOf, groupByName, type RunGroup, type Spread } from './repeats.js';
-import { checkResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { jsonSteps } from './json-steps.js';
+import { MAX_TEXT, readingResultFile, type MeasuredRunFile, type RunResult } from './result-file.js';
+import { inSlices, sliceClock } from './slices.js';
 import { ScrollRegions } from '../scroll-regions.js';
 
 const SCENARIO_LABEL: Readonly<Record<string, string>> = wordsOf({
@@ -73,20 +75,50 @@ const count = (n: number, one: (n: string) => string, other: (n: string) => stri
 const repeatsWords = (group: RunGroup<RunResult>) =>
   group.runs.length > 1 ? msg(str`${group.usable.length} of ${group.runs.length} repeats`) : null;
 
-/** The JSON at `src`, or what went wrong, worded when it is shown. */
-async function fetchJson(src: string, signal: AbortSignal): Promise<{ value: unknown } | { problem: () => string }> {
+/** The most a file may weigh, in MB: the experiment's largest that this chart draws is about 20 MB. */
+const MAX_FILE_MB = 64;
+
+/** The text at `src`, in the pieces it came in, or what went wrong, worded when it is shown. */
+async function fetchText(src: string, signal: AbortSignal): Promise<{ pieces: string[] } | { problem: () => string }> {
+  const failed = (error: unknown) => ({
+    problem: () => msg(str`${src} could not be fetched (${(error as Error).message})`),
+  });
+  const tooLarge = { problem: () => msg(str`${src} is larger than ${MAX_FILE_MB} MB, the most this chart reads`) };
   let response: Response;
   try {
     response = await fetch(src, { signal });
   } catch (error) {
-    return { problem: () => msg(str`${src} could not be fetched (${(error as Error).message})`) };
+    return failed(error);
   }
   if (!response.ok) return { problem: () => msg(str`${src} answered ${response.status}`) };
-  try {
-    return { value: await response.json() };
-  } catch {
-    return { problem: () => msg(str`${src} did not answer with JSON`) };
+  const limit = MAX_FILE_MB * 2 ** 20;
+  if (Number(response.headers.get('content-length')) > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    return tooLarge;
   }
+  // Read piece by piece, so a file too large is refused as soon as it is, and decoding never takes
+  // one long task. The pieces are not joined: copying 50 MB into one string alone takes a long task.
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  // Pieces that came together are all read in one task unless it gives the page its turn.
+  const due = sliceClock();
+  try {
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
+      bytes += part.value.byteLength;
+      if (bytes > limit) {
+        void reader!.cancel().catch(() => undefined);
+        return tooLarge;
+      }
+      parts.push(decoder.decode(part.value, { stream: true }));
+      await due();
+    }
+  } catch (error) {
+    return failed(error);
+  }
+  parts.push(decoder.decode());
+  return { pieces: parts };
 }
 
 /**
@@ -96,7 +128,9 @@ async function fetchJson(src: string, signal: AbortSignal): Promise<{ value: unk
  * lab's tick model predicts, and which resource reached its limit first; then every run as a text
  * table. Where a configuration ran several times, its figures are medians (with their range) over
  * the repeats a busy machine did not disturb, and the table marks the busy runs. A file of more than
- * 320 runs, 32 configurations or 50,000 windows is refused with a message.
+ * 320 runs, 32 configurations, 8 endpoints in a run, 1,280 endpoints or 50,000 windows, or of more
+ * than 64 MB, is refused with a message; a text longer than 2,000 characters (a name: 200) is cut
+ * short. A file is read a slice at a time, so the page keeps drawing frames meanwhile.
  *
  * @summary Measured results on real sockets, charted.
  * @attr {string} src - URL of the JSON file `npm run experiment` wrote.
@@ -133,6 +167,15 @@ export class MeasuredRun extends LitElement {
     widgetStyles,
     wideHost,
     css`
+      /* What a file says may hold a word longer than the line (a run name, a label): it wraps
+         anywhere rather than widen the page. The table keeps its columns as wide as their words,
+         and scrolls inside its own box. */
+      :host {
+        overflow-wrap: anywhere;
+      }
+      table {
+        overflow-wrap: normal;
+      }
       .meta {
         color: var(--_muted);
         font-size: 0.9em;
@@ -255,8 +298,11 @@ export class MeasuredRun extends LitElement {
   declare private data: MeasuredRunFile | null;
   /** What went wrong, worded when it is shown, so in the element's language of the moment. */
   declare private error: (() => string) | null;
-  /** The load in flight, if any: aborted when a newer `src` or `result` takes over. */
-  declare private loading: AbortController | null;
+  /**
+   * What is in flight, if any: the load of `src` (its `src`), or the reading of a `result` the page
+   * gave (`src` null); aborted when a newer `src` or `result` takes over. `done` settles when it ends.
+   */
+  #task: { controller: AbortController; src: string | null; done: Promise<void> } | null = null;
   /** Whether a load was cut short by taking the element out of the page, to start again when it is back. */
   declare private interrupted: boolean;
 
@@ -275,7 +321,6 @@ export class MeasuredRun extends LitElement {
     this.timeout = DEFAULT_TIMEOUT_MS;
     this.data = null;
     this.error = null;
-    this.loading = null;
     this.interrupted = false;
     // A `result` set on the element before it was upgraded hides the accessor: hand it over.
     if (Object.hasOwn(this, 'result')) {
@@ -294,67 +339,107 @@ export class MeasuredRun extends LitElement {
     restyleAfterMove(this);
   }
 
-  /** The parsed result, once loaded; set it directly to show a result without fetching. */
+  /**
+   * The result as read (its texts cut short), once loaded; set it directly to show a result without
+   * fetching. A result set is read a slice at a time, so it is null until `updateComplete` resolves.
+   */
   get result(): MeasuredRunFile | null {
     return this.data;
   }
   set result(value: unknown) {
-    this.#cancel();
-    this.#show(value);
+    this.#start(null, (signal) => this.#read(value, signal));
+  }
+
+  /** Resolves once a result set has been read and drawn, or refused. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    for (let task = this.#task; task && task.src === null; task = this.#task) await task.done;
+    return super.getUpdateComplete();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (!changed.has('src')) return;
-    if (this.src) void this.#load(this.src);
-    else this.#cancel();
+    if (this.src) this.#load(this.src);
+    else if (this.#task?.src) this.#cancel(); // a result the page gave is read on
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.interrupted && this.src) void this.#load(this.src);
+    if (this.interrupted && this.src) this.#load(this.src);
     this.interrupted = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.interrupted = this.loading !== null;
-    this.#cancel();
+    // A load stops while the element is out of the page, and starts again when it is back; a result
+    // the page gave is read on.
+    this.interrupted = Boolean(this.#task?.src);
+    if (this.interrupted) this.#cancel();
   }
 
-  /** Stops the load in flight, so its answer, if it still comes, is ignored. */
+  /** Stops what is in flight, so its answer, if it still comes, is ignored. */
   #cancel() {
-    this.loading?.abort();
-    this.loading = null;
+    this.#task?.controller.abort();
+    this.#task = null;
   }
 
-  #show(value: unknown) {
+  /** Starts `work`, in place of anything in flight; it shows what it finds unless `signal` aborts first. */
+  #start(src: string | null, work: (signal: AbortSignal) => Promise<void>) {
+    this.#cancel();
+    this.data = null;
+    this.error = null;
+    const controller = new AbortController();
+    const task = { controller, src, done: Promise.resolve() };
+    this.#task = task;
+    this.requestUpdate(); // it says it is loading
+    task.done = work(controller.signal).finally(() => {
+      if (this.#task === task) this.#task = null;
+    });
+  }
+
+  /** Reads `value` as a result file a slice at a time, then shows it, or what is wrong with it. */
+  async #read(value: unknown, signal: AbortSignal) {
     try {
-      this.data = checkResultFile(value);
-      this.error = null;
+      const data = await inSlices(readingResultFile(value), signal);
+      if (!signal.aborted) [this.data, this.error] = [data, null];
     } catch (error) {
-      this.data = null;
-      this.error = () => (error as Error).message;
+      if (!signal.aborted) [this.data, this.error] = [null, () => (error as Error).message];
     }
   }
 
-  async #load(src: string) {
-    this.#cancel();
-    const loading = (this.loading = new AbortController());
-    this.data = null;
-    this.error = null;
-    const limitMs =
-      Number.isFinite(this.timeout) && this.timeout > 0 ? Math.min(this.timeout, LONGEST_TIMER_MS) : DEFAULT_TIMEOUT_MS;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      loading.abort();
-    }, limitMs);
-    const answer = await fetchJson(src, loading.signal).finally(() => clearTimeout(timer));
-    // An answer to a load that a newer src or result replaced is dropped, failed or not.
-    if (this.loading !== loading) return;
-    this.loading = null;
-    if ('value' in answer) this.#show(answer.value);
-    else this.error = timedOut ? () => msg(str`${src} did not answer within ${duration(limitMs)}`) : answer.problem;
+  #load(src: string) {
+    this.#start(src, async (signal) => {
+      const limitMs =
+        Number.isFinite(this.timeout) && this.timeout > 0
+          ? Math.min(this.timeout, LONGEST_TIMER_MS)
+          : DEFAULT_TIMEOUT_MS;
+      // The time limit is the download's; reading what came takes as long as it takes, in slices.
+      const download = new AbortController();
+      const stop = () => download.abort();
+      signal.addEventListener('abort', stop);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        download.abort();
+      }, limitMs);
+      const answer = await fetchText(src, download.signal).finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
+      });
+      // An answer to a load that a newer src or result replaced is dropped, failed or not.
+      if (signal.aborted) return;
+      if ('problem' in answer) {
+        this.error = timedOut ? () => msg(str`${src} did not answer within ${duration(limitMs)}`) : answer.problem;
+        return;
+      }
+      let value: unknown;
+      try {
+        value = await inSlices(jsonSteps(answer.pieces, MAX_TEXT), signal);
+      } catch {
+        if (!signal.aborted) this.error = () => msg(str`${src} did not answer with JSON`);
+        return;
+      }
+      await this.#read(value, signal);
+    });
   }
 
   #renderChart(group: RunGroup<RunResult>, path: string, scaleMs: number) {
@@ -520,14 +605,14 @@ export class MeasuredRun extends LitElement {
     if (this.error) return this.#renderError(this.error());
     const data = this.data;
     if (!data) {
-      return this.src
+      return this.src || this.#task
         ? html`<p class="meta">${msg('Loading measured results…')}</p>`
         : html`<p class="meta">${msg('No measured run to show yet: set src to a result file.')}</p>`;
     }
     try {
       return this.#renderResult(data);
     } catch (error) {
-      // checkResultFile should have refused anything that gets here; never let it escape the element.
+      // readingResultFile should have refused anything that gets here; never let it escape the element.
       return this.#renderError((error as Error).message);
     }
   }

@@ -2,10 +2,12 @@
  * The parts of the measured companion's JSON (`npm run experiment`, schema
  * `bulkhead-lab/measured-run` versions 1 to 3, described in experiment/README.md) that the chart
  * reads, and a check that a fetched file has them, each within its range. Fields only later
- * versions have are optional here.
+ * versions have are optional here. The check is done in steps (`readingResultFile`), so a page can
+ * read a large file a slice at a time; every list it reads is bounded, and every text cut short.
  */
 import { msg, str } from '../../i18n/msg.js';
 import { decimal } from '../../i18n/words.js';
+import { atOnce } from './slices.js';
 
 export interface OutcomeCounts {
   sent: number;
@@ -91,6 +93,16 @@ export const MAX_RUNS = 320;
 export const MAX_CONFIGURATIONS = 32;
 /** The most windows in a whole file: the most runs with two endpoints of a default run's 55 windows, and room. */
 export const MAX_WINDOWS = 50_000;
+/** The most endpoints of one run the chart draws: the experiment writes two, /a and /b. */
+export const MAX_ENDPOINTS_PER_RUN = 8;
+/** The most endpoints (table rows) in a whole file: twice the most the experiment writes, 320 runs of two. */
+export const MAX_ENDPOINTS = 1_280;
+/** The most entries of a short list (a run's busy reasons or limits, the load averages); the experiment writes at most four. */
+export const MAX_ENTRIES = 16;
+/** The longest free text kept (the label, a note, a busy reason); longer ones are cut, with an ellipsis. */
+export const MAX_TEXT = 2_000;
+/** The longest name (a run's, a pool's, a path) or machine fact kept. */
+export const MAX_NAME = 200;
 
 /** Counts and times beyond these are not measurements of one run on one machine. */
 const MAX_COUNT = 1e9;
@@ -225,9 +237,31 @@ function outcomesAddUp(owner: Record<string, unknown>, path: string) {
 
 const COUNTS = ['sent', 'ok', 'timeout', 'rejected', 'other'];
 
-function checkEndpoint(value: unknown, path: string) {
-  const endpoint = object(value, path);
+/** `text`, or its first `max` characters and an ellipsis when it is longer. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Cuts the strings at `keys` of `copy` (the chart's own copy of an object of the file) to `max` characters. */
+function cutTexts(copy: Record<string, unknown>, max: number, ...keys: string[]) {
+  for (const key of keys) if (typeof copy[key] === 'string') copy[key] = cut(copy[key], max);
+}
+
+/** The list at `path`, refused when it holds more than `max` entries. */
+function shortList(value: unknown, path: string, max = MAX_ENTRIES): unknown[] {
+  const entries = list(value, path);
+  if (entries.length > max)
+    throw new ReadError(() =>
+      msg(str`${path}: there are ${decimal(entries.length)} entries, and this chart reads at most ${max}`),
+    );
+  return entries;
+}
+
+/** Windows checked between two steps of the reading. */
+const WINDOWS_PER_STEP = 256;
+
+function* readEndpoint(value: unknown, path: string): Generator<void, EndpointResult> {
+  const endpoint = { ...object(value, path) };
   strings(endpoint, path, 'path');
+  cutTexts(endpoint, MAX_NAME, 'path');
   const totals = object(endpoint.totals, `${path}.totals`);
   const at = `${path}.totals`;
   numbers(totals, at, ...COUNTS, 'achievedRatePerSecond', 'lateSends', 'poolOccupancyPeak', 'poolCapacity');
@@ -246,24 +280,27 @@ function checkEndpoint(value: unknown, path: string) {
       ),
     );
   }
-  windows.forEach((item, w) => {
+  for (let w = 0; w < windows.length; w++) {
     const at = `${path}.windows[${w}]`;
-    const entry = object(item, at);
+    const entry = object(windows[w], at);
     numbers(entry, at, 'tMs', ...COUNTS);
     numbersOrNull(entry, at, 'p50Ms', 'p99Ms');
     counts(entry, at, ...COUNTS);
     outcomesAddUp(entry, at);
     inRange(entry, at, ['tMs'], -MAX_MS, MAX_MS, timeFrom(-MAX_MS, MAX_MS));
     millisecondsOrNull(entry, at, 'p50Ms', 'p99Ms');
-  });
-  return windows.length;
+    if (w % WINDOWS_PER_STEP === WINDOWS_PER_STEP - 1) yield;
+  }
+  return endpoint as unknown as EndpointResult;
 }
 
 /**
- * Throws an Error saying what is wrong when `data` is not a result file this chart can read: each
- * message names the path of the first bad field, such as `runs[0].endpoints[1].windows[3].p99Ms`.
+ * Reads `data` as a result file in steps (run them with `inSlices`, or `checkResultFile` at once):
+ * returns the chart's own copy of it, with every text cut short, or throws a ReadError saying what
+ * is wrong. Each message names the path of the first bad field, such as
+ * `runs[0].endpoints[1].windows[3].p99Ms`.
  */
-export function checkResultFile(data: unknown): MeasuredRunFile {
+export function* readingResultFile(data: unknown): Generator<void, MeasuredRunFile> {
   if (!isObject(data) || data.schema !== 'bulkhead-lab/measured-run') {
     throw new ReadError(() =>
       msg('this is not a bulkhead-lab measured-run file (no "schema": "bulkhead-lab/measured-run")'),
@@ -275,15 +312,18 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     );
   const second = data.schemaVersion !== 1;
   const third = data.schemaVersion === 3;
-  const meta = object(data.meta, 'meta');
+  const meta = { ...object(data.meta, 'meta') };
   strings(meta, 'meta', 'date');
   if (meta.label !== undefined) strings(meta, 'meta', 'label');
-  const machine = object(meta.machine, 'meta.machine');
+  cutTexts(meta, MAX_NAME, 'date');
+  cutTexts(meta, MAX_TEXT, 'label');
+  const machine = (meta.machine = { ...object(meta.machine, 'meta.machine') });
   strings(machine, 'meta.machine', 'nodeVersion', 'cpuModel', 'platform');
+  cutTexts(machine, MAX_NAME, 'nodeVersion', 'cpuModel', 'platform');
   numbers(machine, 'meta.machine', 'cpuCount');
   inRange(machine, 'meta.machine', ['cpuCount'], 1, 1e5, wholeFrom(1, 1e5), { whole: true });
   if (machine.loadAverageAtStart !== undefined) {
-    list(machine.loadAverageAtStart, 'meta.machine.loadAverageAtStart').forEach((value, i) => {
+    shortList(machine.loadAverageAtStart, 'meta.machine.loadAverageAtStart').forEach((value, i) => {
       if (typeof value !== 'number' || !Number.isFinite(value))
         throw new BadField(`meta.machine.loadAverageAtStart[${i}]`, aNumber, value);
       if (value < 0 || value > 1e6)
@@ -303,20 +343,24 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     inRange(options, 'options', ['leadMs'], 0, MAX_MS, timeFrom(0, MAX_MS));
   }
   if (third) inRange(options, 'options', ['repeat'], 1, 1000, wholeFrom(1, 1000), { whole: true });
-  const runs = list(data.runs, 'runs');
-  if (runs.length > MAX_RUNS) {
+  const given = list(data.runs, 'runs');
+  if (given.length > MAX_RUNS) {
     throw new ReadError(() =>
       msg(
-        str`runs: there are ${decimal(runs.length)} runs, and this chart shows at most ${decimal(MAX_RUNS)} (${MAX_CONFIGURATIONS} configurations of ${MAX_RUNS / MAX_CONFIGURATIONS} repeats; split the file, or chart fewer repeats)`,
+        str`runs: there are ${decimal(given.length)} runs, and this chart shows at most ${decimal(MAX_RUNS)} (${MAX_CONFIGURATIONS} configurations of ${MAX_RUNS / MAX_CONFIGURATIONS} repeats; split the file, or chart fewer repeats)`,
       ),
     );
   }
   let windowCount = 0;
+  let endpointCount = 0;
   const names = new Set<unknown>();
-  runs.forEach((item, r) => {
-    const run = object(item, `runs[${r}]`);
+  const runs: RunResult[] = [];
+  for (let r = 0; r < given.length; r++) {
     const at = `runs[${r}]`;
+    const run = { ...object(given[r], at) };
     strings(run, at, 'name', 'pool', 'scenario');
+    // Two names alike in their first MAX_NAME characters are read as one configuration.
+    cutTexts(run, MAX_NAME, 'name', 'pool', 'scenario');
     names.add(run.name);
     if (names.size > MAX_CONFIGURATIONS) {
       throw new ReadError(() =>
@@ -330,43 +374,65 @@ export function checkResultFile(data: unknown): MeasuredRunFile {
     if (third) {
       inRange(run, at, ['repeat'], 1, 1000, wholeFrom(1, 1000), { whole: true });
       if (typeof run.busy !== 'boolean') throw new BadField(`${at}.busy`, () => msg('true or false'), run.busy);
-      list(run.busyReasons, `${at}.busyReasons`).forEach((reason, i) => {
+      run.busyReasons = shortList(run.busyReasons, `${at}.busyReasons`).map((reason, i) => {
         if (typeof reason !== 'string') throw new BadField(`${at}.busyReasons[${i}]`, aString, reason);
+        return cut(reason, MAX_TEXT);
       });
     }
     if (second) {
       numbers(run, at, 'leadMs');
       inRange(run, at, ['leadMs'], 0, MAX_MS, timeFrom(0, MAX_MS));
       strings(run, at, 'faultMode');
-      list(run.limits, `${at}.limits`).forEach((limit, l) => {
-        strings(object(limit, `${at}.limits[${l}]`), `${at}.limits[${l}]`, 'resource');
-        numbers(limit as Record<string, unknown>, `${at}.limits[${l}]`, 'atMs');
-        inRange(
-          limit as Record<string, unknown>,
-          `${at}.limits[${l}]`,
-          ['atMs'],
-          -MAX_MS,
-          MAX_MS,
-          timeFrom(-MAX_MS, MAX_MS),
-        );
+      cutTexts(run, MAX_NAME, 'faultMode');
+      run.limits = shortList(run.limits, `${at}.limits`).map((item, l) => {
+        const limit = { ...object(item, `${at}.limits[${l}]`) };
+        strings(limit, `${at}.limits[${l}]`, 'resource');
+        cutTexts(limit, MAX_NAME, 'resource');
+        numbers(limit, `${at}.limits[${l}]`, 'atMs');
+        inRange(limit, `${at}.limits[${l}]`, ['atMs'], -MAX_MS, MAX_MS, timeFrom(-MAX_MS, MAX_MS));
+        return limit;
       });
-      const model = object(run.model, `${at}.model`);
+      const model = (run.model = { ...object(run.model, `${at}.model`) });
       strings(model, `${at}.model`, 'note');
+      cutTexts(model, MAX_TEXT, 'note');
       if (model.predicted !== null) {
         const predicted = object(model.predicted, `${at}.model.predicted`);
         numbers(predicted, `${at}.model.predicted`, 'a', 'b');
         inRange(predicted, `${at}.model.predicted`, ['a', 'b'], 0, 1, aShare);
       }
     }
-    list(run.endpoints, `runs[${r}].endpoints`).forEach((endpoint, e) => {
-      windowCount += checkEndpoint(endpoint, `runs[${r}].endpoints[${e}]`);
+    const endpoints = list(run.endpoints, `${at}.endpoints`);
+    if (endpoints.length > MAX_ENDPOINTS_PER_RUN)
+      throw new ReadError(() =>
+        msg(
+          str`${at}.endpoints: there are ${decimal(endpoints.length)} endpoints, and this chart draws at most ${MAX_ENDPOINTS_PER_RUN} per run (the experiment writes 2, /a and /b)`,
+        ),
+      );
+    endpointCount += endpoints.length;
+    if (endpointCount > MAX_ENDPOINTS)
+      throw new ReadError(() =>
+        msg(
+          str`runs: there are more than ${decimal(MAX_ENDPOINTS)} endpoints in the file, and this chart draws at most that many (split the file)`,
+        ),
+      );
+    const read: EndpointResult[] = [];
+    for (let e = 0; e < endpoints.length; e++) {
+      const endpoint = yield* readEndpoint(endpoints[e], `${at}.endpoints[${e}]`);
+      read.push(endpoint);
+      windowCount += endpoint.windows.length;
       if (windowCount > MAX_WINDOWS)
         throw new ReadError(() =>
           msg(
             str`runs: there are more than ${decimal(MAX_WINDOWS)} windows in the file, and this chart draws at most that many (use longer windows, or fewer runs)`,
           ),
         );
-    });
-  });
-  return data as unknown as MeasuredRunFile;
+      yield;
+    }
+    run.endpoints = read;
+    runs.push(run as unknown as RunResult);
+  }
+  return { ...data, meta, runs } as unknown as MeasuredRunFile;
 }
+
+/** `readingResultFile` at once: the file as the chart reads it, or a ReadError saying what is wrong. */
+export const checkResultFile = (data: unknown): MeasuredRunFile => atOnce(readingResultFile(data));

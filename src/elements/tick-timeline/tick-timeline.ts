@@ -90,6 +90,13 @@ export class TickTimeline extends ScenarioElement {
     widgetStyles,
     wideHost,
     css`
+      /* What follows the frame stays hidden with it until its layout is known (ContainerLayout).
+         Here only, the one element that draws something after its frame: matching "~" walks back
+         over every earlier sibling of every element, which made long tables and lists elsewhere
+         take time growing with their square. Never for an SVG's insides, thousands of bars. */
+      .measuring ~ :not(svg *) {
+        visibility: hidden;
+      }
       .controls,
       .inspect {
         display: flex;
