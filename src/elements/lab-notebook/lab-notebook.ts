@@ -202,14 +202,15 @@ export class LabNotebook extends ScenarioElement {
   };
 
   /**
-   * Another tab or window changed this notebook's notes, or cleared all storage (key null). A clear
-   * is no newer note: the notes stay, and the next edit writes them again.
+   * Another tab or window changed this notebook's notes, removed them (new value null) or cleared
+   * all storage (key null). A removal is no newer note: the notes stay, and the next edit writes
+   * them again.
    */
   readonly #onStorage = (event: StorageEvent) => {
     const store = this.#store;
     if (!store || (event.key !== null && event.key !== store.key)) return;
     if (event.storageArea !== this.storage()) return;
-    if (event.key === null) {
+    if (event.key === null || event.newValue === null) {
       this.clearedElsewhere = store.current !== '';
       return;
     }
@@ -393,11 +394,13 @@ export class LabNotebook extends ScenarioElement {
               : nothing
           }
           ${
-            this.#store!.persistent
-              ? html`<p class="hint">${msg('Kept in this browser for this page and lab.')}</p>`
-              : html`<p class="warning" role="status">${msg(
+            !this.#store!.persistent
+              ? html`<p class="warning" role="status">${msg(
                   'This browser will not keep these notes: they last for this visit only. Export them to keep a copy.',
                 )}</p>`
+              : this.clearedElsewhere
+                ? nothing
+                : html`<p class="hint">${msg('Kept in this browser for this page and lab.')}</p>`
           }
           <div class="buttons">
             <button type="button" @click=${this.#download}>${msg('Export notes')}</button>

@@ -85,13 +85,13 @@ export class NoteStore {
   }
 
   /**
-   * Takes what another tab or window wrote under this key (null: removed) as the current notes, so
-   * the next save builds on it instead of writing stale text over it.
+   * Takes what another tab or window wrote under this key as the current notes, so the next save
+   * builds on it instead of writing stale text over it.
    */
-  adopt(text: string | null): void {
+  adopt(text: string): void {
     if (this.#waiting) clearTimeout(this.#waiting.timer);
     this.#waiting = null;
-    this.#text = text ?? '';
+    this.#text = text;
   }
 
   get current(): string {

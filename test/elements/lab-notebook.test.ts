@@ -1,0 +1,50 @@
+// The notebook on its own: notes that storage loses under it (a key removed in another tab).
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../src/elements/lab-notebook/define.js';
+import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
+import { deep, settled, textOf, typeText } from '../helpers/ui.js';
+
+const box = (book: LabNotebook) => deep<HTMLTextAreaElement>(book, 'textarea');
+const pagehide = () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+const KEPT = 'Kept in this browser';
+
+async function mount(key: string): Promise<LabNotebook> {
+  const book = await fixture<LabNotebook>(html`<lab-notebook key=${key}></lab-notebook>`);
+  await settled(book);
+  localStorage.removeItem(book.storageKey);
+  after(() => localStorage.removeItem(book.storageKey));
+  return book;
+}
+
+/** Types `text` into the notes box and writes it at once, as leaving the page does. */
+async function typeAndKeep(book: LabNotebook, text: string) {
+  box(book).focus();
+  await typeText(text);
+  pagehide();
+  await settled(book);
+  expect(localStorage.getItem(book.storageKey)).to.equal(box(book).value);
+}
+
+describe('lab-notebook: notes storage loses under it', () => {
+  it('keeps the notes when another tab removes their key, says so, and the next edit saves them', async () => {
+    const book = await mount('removed-elsewhere');
+    await typeAndKeep(book, 'B waits');
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="another tab"></iframe>`);
+    const heard = oneEvent(window, 'storage');
+    frame.contentWindow!.localStorage.removeItem(book.storageKey);
+    expect(((await heard) as unknown as StorageEvent).newValue).to.equal(null);
+    await settled(book);
+    expect(box(book).value).to.equal('B waits');
+    expect(textOf(book)).to.contain('Storage was cleared in another tab or window');
+    expect(textOf(book)).not.to.contain('changed in another tab');
+    expect(textOf(book)).not.to.contain(KEPT);
+
+    box(book).focus();
+    await typeText('!');
+    pagehide();
+    await settled(book);
+    expect(localStorage.getItem(book.storageKey)).to.equal('B waits!');
+    expect(textOf(book)).not.to.contain('Storage was cleared');
+    expect(textOf(book)).to.contain(KEPT);
+  });
+});
