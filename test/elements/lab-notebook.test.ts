@@ -1,4 +1,5 @@
-// The notebook on its own: notes that storage loses under it (a key removed in another tab).
+// The notebook on its own: notes that storage loses under it (a key removed in another tab,
+// storage cleared by the page itself).
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/lab-notebook/define.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
@@ -46,5 +47,47 @@ describe('lab-notebook: notes storage loses under it', () => {
     expect(localStorage.getItem(book.storageKey)).to.equal('B waits!');
     expect(textOf(book)).not.to.contain('Storage was cleared');
     expect(textOf(book)).to.contain(KEPT);
+  });
+
+  it('notices storage cleared by the page itself when the reader comes back to the notes', async () => {
+    const book = await mount('cleared-here');
+    await typeAndKeep(book, 'first thought');
+    box(book).blur();
+    localStorage.clear(); // a script on this page: no storage event here
+    await settled(book);
+    box(book).focus();
+    await settled(book);
+    expect(box(book).value).to.equal('first thought');
+    expect(textOf(book)).to.contain('These notes are no longer stored in this browser');
+    expect(textOf(book)).not.to.contain(KEPT);
+
+    await typeText('!');
+    pagehide();
+    await settled(book);
+    expect(localStorage.getItem(book.storageKey)).to.equal('first thought!');
+    expect(textOf(book)).not.to.contain('no longer stored');
+    expect(textOf(book)).to.contain(KEPT);
+  });
+
+  it('notices storage cleared by the page itself when the page is shown or hidden again', async () => {
+    const book = await mount('cleared-while-away');
+    await typeAndKeep(book, 'kept?');
+    localStorage.removeItem(book.storageKey);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await settled(book);
+    expect(textOf(book)).to.contain('These notes are no longer stored in this browser');
+    expect(box(book).value).to.equal('kept?');
+  });
+
+  it('says nothing of notes not written yet, or of an empty box', async () => {
+    const book = await mount('not-yet');
+    box(book).focus();
+    await settled(book);
+    expect(textOf(book)).to.contain(KEPT);
+    await typeText('a');
+    box(book).blur();
+    box(book).focus(); // typed half a second ago at most: not written yet, and nothing was lost
+    await settled(book);
+    expect(textOf(book)).not.to.contain('no longer stored');
   });
 });
