@@ -1,5 +1,5 @@
 // The notebook on its own: notes that storage loses under it (a key removed in another tab,
-// storage cleared by the page itself).
+// storage cleared by the page itself), and what its exported Markdown never turns into a link.
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/lab-notebook/define.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
@@ -89,5 +89,20 @@ describe('lab-notebook: notes storage loses under it', () => {
     box(book).focus(); // typed half a second ago at most: not written yet, and nothing was lost
     await settled(book);
     expect(textOf(book)).not.to.contain('no longer stored');
+  });
+});
+
+describe('lab-notebook: exported Markdown', () => {
+  it('never turns an address, a www name or an email address in the heading into a link', async () => {
+    const book = await fixture<LabNotebook>(
+      html`<lab-notebook key="links" heading="See https://example.com/a, HTTP://x.y, www.example.com or me@example.com"></lab-notebook>`,
+    );
+    await settled(book);
+    const first = book.exportText(new Date(0)).split('\n')[0]!;
+    expect(first).to.equal(
+      '# Notes: See https\\://example.com/a, HTTP\\://x.y, www\\.example.com or me\\@example.com',
+    );
+    // What GitHub-style Markdown links without brackets: a scheme and `//`, `www.`, `name@host`.
+    expect(first).not.to.match(/[a-z]:\/\/|www\.|\w@/i);
   });
 });
