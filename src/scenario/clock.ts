@@ -148,6 +148,7 @@ export class Still implements Clock, Position {
     this.#speed = speed;
   }
   setHorizon(horizon: number): void {
+    if (horizon === this.#horizon) return;
     const tick = this.tick;
     this.#horizon = horizon;
     this.seek(tick);

@@ -127,7 +127,9 @@ export class Playback implements Clock {
     if (this.#playing) this.#schedule();
   }
 
+  /** Keeps the tick inspected; the same horizon (any other edit) keeps the time within it too. */
   setHorizon(horizon: number): void {
+    if (horizon === this.#horizon) return;
     const tick = this.tick;
     this.#horizon = horizon;
     this.seek(tick);
