@@ -59,13 +59,17 @@ export class Playback implements Clock {
   }
 
   /**
-   * The clock's time. A clock that breaks while in use (throws, or gives no number) is dropped for
-   * the one before it, which goes on from where the broken one last was: nothing throws, and
-   * playback goes on.
+   * The clock's time. A clock set back counts as stopped from its last reading to this one, so the
+   * inspection time never goes back with it. A clock that breaks while in use (throws, or gives no
+   * number) is dropped for the one before it, which goes on from where the broken one last was:
+   * nothing throws, and playback goes on.
    */
   #now(): number {
     const now = read(this.#time);
-    if (typeof now === 'number') return (this.#lastNow = now);
+    if (typeof now === 'number') {
+      if (now < this.#lastNow) this.#startedAt -= this.#lastNow - now;
+      return (this.#lastNow = now);
+    }
     const elapsed = this.#playing
       ? Math.min(this.#elapsedAtStart + ((this.#lastNow - this.#startedAt) / 1000) * this.#speed, WINDOW_SECONDS)
       : this.#elapsedAtStart;

@@ -267,6 +267,41 @@ describe('a hostile page: a bad time source', () => {
   });
 });
 
+/** A FakeTime whose now() a test can set back (or forward) by `shift` ms; its timers keep their own time. */
+class ShiftedTime extends FakeTime {
+  shift = 0;
+  override now(): number {
+    return super.now() + this.shift;
+  }
+}
+
+describe('a hostile page: a clock set back', () => {
+  it('counts the time it went back as a pause: the tick never goes down, and playback goes on', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const clock = new ShiftedTime();
+    lab.timeSource = clock;
+    const ticks: number[] = [];
+    const errors = await pageErrors(async () => {
+      lab.dispatchEvent(new CustomEvent('bulkhead-speed-request', { detail: { speed: 2 } }));
+      lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+      clock.advance(6_000); // 12 s of the window at 2×: tick 4
+      await settled(lab);
+      expect(lab.tick).to.equal(4);
+      clock.shift = -10_000;
+      for (let second = 0; second < 5; second++) {
+        clock.advance(1_000);
+        await settled(lab);
+        ticks.push(lab.tick);
+      }
+    });
+    expect(errors).to.deep.equal([]);
+    // The second in which it went back is lost, as a pause; the four after it play at 2×: 12 + 8 s.
+    expect(ticks).to.deep.equal([4, 4, 5, 6, 6]);
+    expect(lab.scenario.playing).to.equal(true);
+  });
+});
+
 describe('a hostile page: focus across a config change', () => {
   /** The focused cell of a timeline's picture, as its tick and slot (ticks run across: a row per slot). */
   const focusedCell = (timeline: Element) => {
