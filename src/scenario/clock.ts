@@ -25,10 +25,12 @@ export function isTimeSource(value: unknown): value is TimeSource {
   }
 }
 
-/** What a clock's `now()` gave when it was not a time: the value, or that it threw. */
+/** What a clock's `now()` gave when it was not a time: the value, or that it threw; or the timer call that threw. */
 export interface ClockFailure {
   value: unknown;
   threw: boolean;
+  /** The timer call that threw; absent for `now()`. */
+  method?: 'setTimeout' | 'clearTimeout';
 }
 
 /** `time.now()` as a finite number, or what went wrong with it. */
@@ -38,6 +40,21 @@ export function read(time: TimeSource): number | ClockFailure {
     return typeof value === 'number' && Number.isFinite(value) ? value : { value, threw: false };
   } catch (error) {
     return { value: error, threw: true };
+  }
+}
+
+/** `time.now()` as `read` gives it, once its timers are known to work: one is set and cleared. */
+export function check(time: TimeSource): number | ClockFailure {
+  const now = read(time);
+  if (typeof now !== 'number') return now;
+  let method: ClockFailure['method'] = 'setTimeout';
+  try {
+    const handle = time.setTimeout(() => {}, 0);
+    method = 'clearTimeout';
+    time.clearTimeout(handle);
+    return now;
+  } catch (error) {
+    return { value: error, threw: true, method };
   }
 }
 
@@ -91,7 +108,10 @@ export interface Clock {
   pause(): void;
   setSpeed(speed: Speed): void;
   setHorizon(horizon: number): void;
-  /** Takes `time` if its `now()` gives a number; otherwise keeps the clock in use and says why (`clockFailure`). */
+  /**
+   * Takes `time` if its `now()` gives a number and its timers work; otherwise keeps the clock in use
+   * and says why (`clockFailure`).
+   */
   setTime(time: TimeSource): void;
 }
 
@@ -155,7 +175,7 @@ export class Still implements Clock, Position {
   }
   setTime(time: TimeSource): void {
     const failed = this.#clockFailure !== null;
-    const now = read(time);
+    const now = check(time);
     if (typeof now === 'number') {
       if (time !== this.#time) this.#previous = this.#time;
       this.#time = time;

@@ -41,9 +41,9 @@ export function problemText({ field, value, used }: ConfigProblem, config: LabCo
 }
 
 /** Why a clock given as `timeSource` is not used. */
-const clockText = ({ value, threw }: ClockFailure): string =>
+const clockText = ({ value, threw, method }: ClockFailure): string =>
   threw
-    ? msg('timeSource: its now() threw an error; using the last clock that worked')
+    ? msg(str`timeSource: its ${method ?? 'now'}() threw an error; using the last clock that worked`)
     : msg(
         str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
       );

@@ -6,6 +6,7 @@ import '../../src/index.js';
 import '../../src/elements/measured-run/define.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
+import type { TimeSource } from '../../src/scenario/clock.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
@@ -240,6 +241,75 @@ describe('a hostile page: a bad time source', () => {
       expect(noticeOf(lab).join(' ')).not.to.contain('timeSource');
     });
   }
+
+  const noTimers = () => {
+    throw new Error('no timers');
+  };
+  for (const [what, timers, notice] of [
+    [
+      'whose setTimeout throws',
+      { setTimeout: noTimers, clearTimeout: () => {} },
+      'timeSource: its setTimeout() threw an error; using the last clock that worked',
+    ],
+    [
+      'whose clearTimeout throws',
+      { setTimeout: () => 1, clearTimeout: noTimers },
+      'timeSource: its clearTimeout() threw an error; using the last clock that worked',
+    ],
+    [
+      "with the window's timers unbound",
+      { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout },
+      'timeSource: its setTimeout() threw an error; using the last clock that worked',
+    ],
+  ] as const) {
+    it(`a clock ${what} is refused with a notice, and the last good one plays on`, async () => {
+      const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+      await settled(lab);
+      const good = new FakeTime();
+      lab.timeSource = good;
+      const errors = await pageErrors(async () => {
+        lab.timeSource = { now: () => good.now(), ...timers } as TimeSource;
+        await settled(lab);
+        expect(lab.timeSource).to.equal(good);
+        lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+        good.advance(9_000);
+        await settled(lab);
+        expect(lab.tick).to.equal(3);
+      });
+      expect(errors).to.deep.equal([]);
+      expect(noticeOf(lab).join(' ')).to.contain(notice);
+    });
+  }
+
+  it('a clock whose timers break while playing is dropped for the one before it', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const first = new FakeTime();
+    lab.timeSource = first;
+    const clock = new FakeTime();
+    let broken = false;
+    lab.timeSource = {
+      now: () => clock.now(),
+      setTimeout: (callback, ms) => (broken ? noTimers() : clock.setTimeout(callback, ms)),
+      clearTimeout: (handle) => clock.clearTimeout(handle),
+    };
+    const errors = await pageErrors(async () => {
+      lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+      clock.advance(4_500);
+      await settled(lab);
+      expect(lab.tick).to.equal(1);
+      broken = true;
+      clock.advance(1_500); // tick 2: the next tick's timer cannot be set
+      await settled(lab);
+      expect(lab.tick).to.equal(2);
+      expect(lab.timeSource).to.equal(first);
+      first.advance(3_000);
+      await settled(lab);
+      expect(lab.tick).to.equal(3);
+    });
+    expect(errors).to.deep.equal([]);
+    expect(noticeOf(lab).join(' ')).to.contain('timeSource: its setTimeout() threw an error');
+  });
 
   it('a clock that breaks while playing is dropped for the one before it, from where it was', async () => {
     const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
