@@ -119,6 +119,27 @@ describe("a page's own steps", () => {
   });
 });
 
+describe('steps about retry settings', () => {
+  it('tick at the defaults the controls show for retry settings left out', async () => {
+    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="retry-storm">
+      <ol slot="steps">
+        <li data-check="retry-delay=1">Retry at once.</li>
+        <li data-check="retry-budget=none">No budget.</li>
+      </ol>
+    </bulkhead-lab>`);
+    const delay = deep<HTMLInputElement>(el, 'lab-controls', '#f-retryDelay');
+    expect(delay.value, 'the control shows the default').to.equal('1');
+    expect([...el.querySelectorAll('li')].map((li) => li.hasAttribute('data-done'))).to.deep.equal([true, true]);
+  });
+
+  it('tick at no retries in a plain lab', async () => {
+    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager">
+      <ol slot="steps"><li data-check="retries=0, retry-budget=none">No retries.</li></ol>
+    </bulkhead-lab>`);
+    expect(el.querySelector('li')!.hasAttribute('data-done')).to.equal(true);
+  });
+});
+
 describe('conditions', () => {
   const holds = (condition: string, changes = {}, tick = 0) => {
     const check = parseStepCheck(condition);
@@ -133,6 +154,8 @@ describe('conditions', () => {
     expect(holds('tick=3', {}, 3)).to.equal(true);
     expect(holds(' tick = 3 , queue-cap = 0 ', { queueCap: 0 }, 3)).to.equal(true);
     expect(holds('tick=3,queue-cap=0', { queueCap: 1 }, 3)).to.equal(false);
+    expect(holds('slots=6..99', { slots: 8 })).to.equal(true);
+    expect(holds('retry-budget=10..50', { retryBudget: 20 })).to.equal(true);
   });
   it('names what makes garbage a condition that can never hold', () => {
     for (const [condition, problem] of [

@@ -2,9 +2,18 @@
  * When a guided step is done. A step's condition is `field=value` pairs joined by `,`, all of which
  * must hold: each field is a config attribute (`policy`, `a-timeout`, …) or `tick`. A value may also
  * be alternatives (`stall|fail-fast`) or, for a number, a range (`1..4`). The preset's
- * steps and a page's own (`<li data-check="…">`) are read the same way.
+ * steps and a page's own (`<li data-check="…">`) are read the same way, against the values the
+ * controls show: a retry setting left out is at its default.
  */
-import { FAULTS, FIELDS, POLICIES, type LabConfig } from '../../sim/config.js';
+import {
+  FAULTS,
+  FIELDS,
+  POLICIES,
+  RETRY_DEFAULTS,
+  retrySettings,
+  type LabConfig,
+  type RetryField,
+} from '../../sim/config.js';
 import { attributeOf } from '../../scenario/config-attributes.js';
 
 /** Whether a step's condition holds for these settings at this tick. */
@@ -15,12 +24,12 @@ const FIELD_BY_ATTRIBUTE: ReadonlyMap<string, keyof LabConfig> = new Map(FIELDS.
 const MAY_BE_NONE: ReadonlySet<string> = new Set(['aRecovers', 'retryBudget']);
 
 /** One accepted value: a word, a whole number, or a range of whole numbers. */
-function valueTest(field: string, text: string): ((value: unknown) => boolean) | string {
+function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unknown) => boolean) | string {
   if (field === 'policy' || field === 'aFault') {
     const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
     return allowed.includes(text) ? (value) => value === text : `"${text}" is not one of ${allowed.join(', ')}`;
   }
-  if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null || value === undefined;
+  if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null;
   const range = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
   if (!range) return `"${text}" is not a whole number or a range such as 1..4`;
   const low = Number(range[1]);
@@ -28,6 +37,10 @@ function valueTest(field: string, text: string): ((value: unknown) => boolean) |
   if (low > high) return `"${text}" is an empty range`;
   return (value) => typeof value === 'number' && value >= low && value <= high;
 }
+
+/** A field's value as its control shows it: a retry setting left out at its default. */
+const shownValue = (config: Readonly<LabConfig>, field: keyof LabConfig) =>
+  field in RETRY_DEFAULTS ? retrySettings(config)[field as RetryField] : config[field];
 
 /**
  * Reads a condition: its check, or what makes it one that can never hold (an unknown field, a
@@ -44,7 +57,7 @@ export function parseStepCheck(condition: string): StepCheck | { problem: string
     const wrong = alternatives.find((test): test is string => typeof test === 'string');
     if (wrong) return { problem: `${name}: ${wrong}` };
     const holds = (given: unknown) => alternatives.some((test) => (test as (value: unknown) => boolean)(given));
-    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(config[field]));
+    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(shownValue(config, field)));
   }
   return (config, tick) => tests.every((test) => test(config, tick));
 }
