@@ -138,6 +138,26 @@ describe('steps about retry settings', () => {
     </bulkhead-lab>`);
     expect(el.querySelector('li')!.hasAttribute('data-done')).to.equal(true);
   });
+
+  it('a value the field never takes is warned about once, and never marks its step', async () => {
+    const warnings = await warningsOf(async () => {
+      const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager">
+        <ol slot="steps">
+          <li data-check="slots=99">Too many slots.</li>
+          <li data-check="retries=9">Too many retries.</li>
+          <li data-check="retry-budget=35">A budget not offered.</li>
+        </ol>
+      </bulkhead-lab>`);
+      el.setAttribute('slots', '3');
+      await settled(el);
+      expect([...el.querySelectorAll('li')].some((li) => li.hasAttribute('data-done'))).to.equal(false);
+    });
+    const ours = warnings.filter((w) => w.includes('data-check'));
+    expect(ours).to.have.length(3);
+    expect(ours[0]).to.contain('slots=99').and.contain('slots: "99" is never taken: 1..8');
+    expect(ours[1]).to.contain('retries: "9" is never taken: 0..3');
+    expect(ours[2]).to.contain('retry-budget: "35" is never taken: none, 10, 20, 50, 100');
+  });
 });
 
 describe('conditions', () => {
@@ -168,6 +188,12 @@ describe('conditions', () => {
       ['a-timeout=5..1', 'is an empty range'],
       ['tick=-1', 'is not a whole number'],
       ['a-fault=dead', 'is not one of none, stall'],
+      ['slots=99', 'is never taken: 1..8'],
+      ['slots=9..12', 'is never taken: 1..8'],
+      ['reserved-a=8', 'is never taken: 0..7'],
+      ['tick=21', 'is never taken: 0..20'],
+      ['retry-delay=0|7', 'is never taken: 1..6'],
+      ['retry-budget=30..40', 'is never taken: none, 10, 20, 50, 100'],
     ] as const)
       expect((parseStepCheck(condition) as { problem: string }).problem, condition).to.contain(problem);
   });

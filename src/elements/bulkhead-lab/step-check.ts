@@ -6,12 +6,16 @@
  * controls show: a retry setting left out is at its default.
  */
 import {
+  DEFAULT_CONFIG,
   FAULTS,
   FIELDS,
   POLICIES,
   RETRY_DEFAULTS,
+  UI_RETRY_BUDGETS,
   retrySettings,
+  uiRangeOf,
   type LabConfig,
+  type NumericField,
   type RetryField,
 } from '../../sim/config.js';
 import { attributeOf } from '../../scenario/config-attributes.js';
@@ -23,7 +27,21 @@ const FIELD_BY_ATTRIBUTE: ReadonlyMap<string, keyof LabConfig> = new Map(FIELDS.
 /** Fields whose value may be `none`. */
 const MAY_BE_NONE: ReadonlySet<string> = new Set(['aRecovers', 'retryBudget']);
 
-/** One accepted value: a word, a whole number, or a range of whole numbers. */
+/** The whole numbers a field takes in the elements (reserved slots: as many as the most slots leave). */
+function takes(field: NumericField | RetryField | 'tick'): { min: number; max: number; only?: readonly number[] } {
+  if (field === 'tick') return { min: 0, max: DEFAULT_CONFIG.horizon };
+  if (field === 'retryBudget') return { min: 10, max: 100, only: UI_RETRY_BUDGETS };
+  return uiRangeOf(field, { ...DEFAULT_CONFIG, slots: uiRangeOf('slots', DEFAULT_CONFIG).max });
+}
+
+/** `"text" is never taken: …` when no whole number from `low` to `high` is one the field takes. */
+function neverTaken(field: NumericField | RetryField | 'tick', text: string, low: number, high: number): string | null {
+  const { min, max, only } = takes(field);
+  if (only ? only.some((n) => n >= low && n <= high) : low <= max && high >= min) return null;
+  return `"${text}" is never taken: ${only ? ['none', ...only].join(', ') : `${min}..${max}`}`;
+}
+
+/** One accepted value: a word, a whole number, or a range of whole numbers the field can take. */
 function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unknown) => boolean) | string {
   if (field === 'policy' || field === 'aFault') {
     const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
@@ -35,6 +53,8 @@ function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unkn
   const low = Number(range[1]);
   const high = Number(range[2] ?? range[1]);
   if (low > high) return `"${text}" is an empty range`;
+  const never = neverTaken(field, text, low, high);
+  if (never) return never;
   return (value) => typeof value === 'number' && value >= low && value <= high;
 }
 
