@@ -5,11 +5,11 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
+import { fetchNoticeWords, inWords, warnOnce, type Issue, type Note, type WordedNote } from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
-import type { LabConfig } from '../sim/config.js';
+import { quoteValue, type LabConfig } from '../sim/config.js';
 import { updateDue } from '../scenario/update-holds.js';
 
 /**
@@ -135,13 +135,20 @@ export abstract class ScenarioElement extends LitElement {
     return this.bound.scenario;
   }
 
-  /** The normalized config shown. Setting it replaces every input and announces nothing. */
+  /**
+   * The normalized config shown. Setting it replaces every input and announces nothing; a value that
+   * is no object of settings is refused with a notice, and every input stays as it was.
+   */
   get config(): LabConfig {
     return this.scenario.config;
   }
   set config(value: Partial<LabConfig>) {
-    this.bound.page({ type: 'replace', input: ownFields(value) ?? {} });
+    const input = ownFields(value);
+    this.#refusedConfig = input ? null : { kind: 'config-refused', given: quoteValue(value) };
+    if (input) this.bound.page({ type: 'replace', input });
+    this.requestUpdate();
   }
+  #refusedConfig: Issue | null = null;
 
   /** The inspected tick. Setting it seeks and announces nothing. */
   get tick(): number {
@@ -183,6 +190,7 @@ export abstract class ScenarioElement extends LitElement {
     const used = this.level;
     return [
       ...this.bound.issues,
+      ...(this.#refusedConfig ? [this.#refusedConfig] : []),
       ...this.ownAttributeNotes(),
       ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
     ];

@@ -13,6 +13,41 @@ import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js
 const levelsOf = (el: Element) =>
   deepAll(el, '[role="heading"]').map((heading) => Number(heading.getAttribute('aria-level')));
 
+describe('a hostile page: a config that is no object of settings', () => {
+  for (const [what, value, shown] of [
+    ['a string', 'borrowing', '"borrowing"'],
+    ['null', null, 'null'],
+    ['an array', [{ slots: 2 }], ''],
+    ['a number', 7, '7'],
+    ['a Proxy that throws', 'proxy', ''],
+  ] as const) {
+    it(`${what} is refused with a notice, and every input stays as it was`, async () => {
+      const lab = await fixture<ScenarioElement>(
+        html`<bulkhead-lab loading="eager" preset="retry-storm" policy="borrowing"></bulkhead-lab>`,
+      );
+      await settled(lab);
+      const before = lab.config;
+      const warnings: string[] = [];
+      const { warn } = console;
+      console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+      try {
+        lab.config = (value === 'proxy' ? hostileProxy() : value) as never;
+        await settled(lab);
+      } finally {
+        console.warn = warn;
+      }
+      expect(lab.config).to.deep.equal(before);
+      const notice = textOf(deep(lab, '[part="notices"]'));
+      expect(notice).to.contain(`config: ${shown}`).and.contain('is not an object of settings; nothing was changed');
+      expect(warnings.filter((w) => w.includes('is not an object of settings'))).to.have.length.of.at.most(1);
+      lab.config = { slots: 3 };
+      await settled(lab);
+      expect(lab.config.slots).to.equal(3);
+      expect(textOf(lab)).not.to.contain('is not an object of settings');
+    });
+  }
+});
+
 describe('a hostile page: heading-level', () => {
   it('clamps a level below 1 up to 1 and one above 6 down to 6, and says so', async () => {
     for (const [given, used] of [
