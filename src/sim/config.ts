@@ -431,9 +431,10 @@ function numberIn(value: unknown): number {
   return Number.NaN;
 }
 
+/** The whole number nearest a value; a number too large for a double (`1e400`) stays ±Infinity, to clamp like `1e6`. */
 function parseInteger(value: unknown): number | undefined {
   const n = numberIn(value);
-  return Number.isFinite(n) ? Math.round(n) : undefined;
+  return Number.isNaN(n) ? undefined : Math.round(n);
 }
 
 /**
@@ -513,7 +514,9 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       parsed === undefined
         ? fallback
         : field === 'retryBudget'
-          ? UI_RETRY_BUDGETS.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best))
+          ? UI_RETRY_BUDGETS.reduce((best, v) =>
+              Math.abs(v - clamp(parsed)) < Math.abs(best - clamp(parsed)) ? v : best,
+            )
           : clamp(parsed);
     (config as Record<string, unknown>)[field] = used;
     if (used !== numberIn(given)) {
