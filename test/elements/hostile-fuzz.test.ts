@@ -91,7 +91,11 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       { now: () => performance.now(), setTimeout: window.setTimeout, clearTimeout: window.clearTimeout },
       // Set back a minute at every other reading.
       {
-        now: ((n = 0) => () => performance.now() - (n++ % 2) * 60_000)(),
+        now: (
+          (n = 0) =>
+          () =>
+            performance.now() - (n++ % 2) * 60_000
+        )(),
         setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
         clearTimeout: (handle: number) => clearTimeout(handle),
       },

@@ -6,7 +6,6 @@ import '../../src/index.js';
 import '../../src/elements/measured-run/define.js';
 import type { LabNotebook } from '../../src/elements/lab-notebook/lab-notebook.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
-import type { TimeSource } from '../../src/scenario/clock.js';
 import { FakeTime } from '../helpers/fake-time.js';
 import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
@@ -303,7 +302,7 @@ describe('a hostile page: a bad time source', () => {
       const good = new FakeTime();
       lab.timeSource = good;
       const errors = await pageErrors(async () => {
-        lab.timeSource = { now: () => good.now(), ...timers } as TimeSource;
+        lab.timeSource = { now: () => good.now(), ...timers };
         await settled(lab);
         expect(lab.timeSource).to.equal(good);
         lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));

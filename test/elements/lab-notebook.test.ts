@@ -99,9 +99,7 @@ describe('lab-notebook: exported Markdown', () => {
     );
     await settled(book);
     const first = book.exportText(new Date(0)).split('\n')[0]!;
-    expect(first).to.equal(
-      '# Notes: See https\\://example.com/a, HTTP\\://x.y, www\\.example.com or me\\@example.com',
-    );
+    expect(first).to.equal('# Notes: See https\\://example.com/a, HTTP\\://x.y, www\\.example.com or me\\@example.com');
     // What GitHub-style Markdown links without brackets: a scheme and `//`, `www.`, `name@host`.
     expect(first).not.to.match(/[a-z]:\/\/|www\.|\w@/i);
   });
