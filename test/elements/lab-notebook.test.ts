@@ -51,20 +51,20 @@ describe('lab-notebook: notes storage loses under it', () => {
 
   it('notices storage cleared by the page itself when the reader comes back to the notes', async () => {
     const book = await mount('cleared-here');
-    await typeAndKeep(book, 'first thought');
+    await typeAndKeep(book, 'noted');
     box(book).blur();
     localStorage.clear(); // a script on this page: no storage event here
     await settled(book);
     box(book).focus();
     await settled(book);
-    expect(box(book).value).to.equal('first thought');
+    expect(box(book).value).to.equal('noted');
     expect(textOf(book)).to.contain('These notes are no longer stored in this browser');
     expect(textOf(book)).not.to.contain(KEPT);
 
     await typeText('!');
     pagehide();
     await settled(book);
-    expect(localStorage.getItem(book.storageKey)).to.equal('first thought!');
+    expect(localStorage.getItem(book.storageKey)).to.equal('noted!');
     expect(textOf(book)).not.to.contain('no longer stored');
     expect(textOf(book)).to.contain(KEPT);
   });
