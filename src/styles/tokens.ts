@@ -64,9 +64,4 @@ export const tokens = css`
   .notices p {
     margin: 0;
   }
-  /* A long word (a name, an address) in a heading or a notice wraps rather than widening the page. */
-  .heading,
-  .notices p {
-    overflow-wrap: anywhere;
-  }
 `;

@@ -135,6 +135,7 @@ export class BulkheadLab extends SourceElement {
       .title {
         margin: 0;
         font-size: 1.35em;
+        overflow-wrap: anywhere; /* a long word in the page's heading wraps rather than widening the page */
       }
       .section {
         margin: 0 0 var(--_gap);
