@@ -169,7 +169,7 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
 /**
  * Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"), for controls such as sliders;
  * horizon and lastArrival are fixed there. For a retry setting: its lowest and highest number
- * (`uiValuesOf` lists every value, none included).
+ * (`uiValuesOf` in `sweep.ts` lists every value, none included).
  */
 export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
@@ -208,17 +208,6 @@ export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): 
 
 /** The retry budgets the elements offer, in percent, besides none. */
 export const UI_RETRY_BUDGETS: readonly number[] = [10, 20, 50, 100];
-
-/**
- * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
- * two that may be none: none is the latest recovery and the loosest budget.
- */
-export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
-  const { min, max } = uiRangeOf(field, config);
-  const values: (number | null)[] =
-    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  return NONE_FIELDS.includes(field) ? [...values, null] : values;
-}
 
 /** Field order matters: a field's range may depend on the fields before it. */
 export const FIELDS: readonly (keyof LabConfig)[] = [

@@ -16,7 +16,6 @@ export {
   quoteValue,
   retrySettings,
   uiRangeOf,
-  uiValuesOf,
   validateConfig,
 } from './config.js';
 export type {
@@ -44,5 +43,5 @@ export { explain } from './explain.js';
 export type { Admission, AttemptEnd, BlockedTick, Explanation, RetryStep, SlotHolder } from './explain.js';
 export { endingOf, hasNoSlots, isolation } from './isolation.js';
 export type { Ending, IsolationReading } from './isolation.js';
-export { sweep } from './sweep.js';
+export { sweep, uiValuesOf } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';

@@ -2,9 +2,9 @@
 import {
   POLICIES,
   RETRY_FIELDS,
+  UI_RETRY_BUDGETS,
   normalizeConfig,
   uiRangeOf,
-  uiValuesOf,
   type LabConfig,
   type NumericField,
   type Policy,
@@ -12,6 +12,18 @@ import {
 } from './config.js';
 import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
+
+/**
+ * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
+ * two that may be none: none is the latest recovery and the loosest budget. Here rather than beside
+ * `uiRangeOf`, as only a sweep lists them: an element that never sweeps loads none of it.
+ */
+export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
+  const { min, max } = uiRangeOf(field, config);
+  const values: (number | null)[] =
+    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return field === 'aRecovers' || field === 'retryBudget' ? [...values, null] : values;
+}
 
 /**
  * The numeric inputs with more than one value in their UI range: all but `horizon` and `lastArrival`.

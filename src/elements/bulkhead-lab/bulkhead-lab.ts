@@ -16,7 +16,7 @@ import { inTurn } from '../turns.js';
 import { TITLE, tagline, type Experiment } from './guides.js';
 import type * as StepsModule from './steps.js';
 import { SECTIONS, type LabView, type Section } from './sections.js';
-import { parseStepCheck, type StepCheck } from './step-check.js';
+import type { StepCheck } from './step-check.js';
 
 /** Every experiment's guided steps, and the scope, fetched when the first lab comes near, or the page is idle. */
 let guides: Promise<typeof StepsModule> | null = null;
@@ -482,9 +482,11 @@ export class BulkheadLab extends SourceElement {
   readonly #checks = new Map<string, StepCheck | null>();
 
   #holds(condition: string): boolean {
+    const parse = this.#guides?.parseStepCheck; // fetched with the guided steps
+    if (!parse) return false;
     let check = this.#checks.get(condition);
     if (check === undefined) {
-      const parsed = parseStepCheck(condition);
+      const parsed = parse(condition);
       check = typeof parsed === 'function' ? parsed : null;
       this.#checks.set(condition, check);
       if (!check)
