@@ -43,21 +43,6 @@ export function read(time: TimeSource): number | ClockFailure {
   }
 }
 
-/** `time.now()` as `read` gives it, once its timers are known to work: one is set and cleared. */
-export function check(time: TimeSource): number | ClockFailure {
-  const now = read(time);
-  if (typeof now !== 'number') return now;
-  let method: ClockFailure['method'] = 'setTimeout';
-  try {
-    const handle = time.setTimeout(() => {}, 0);
-    method = 'clearTimeout';
-    time.clearTimeout(handle);
-    return now;
-  } catch (error) {
-    return { value: error, threw: true, method };
-  }
-}
-
 export const realTime: TimeSource = {
   now: () => performance.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -109,8 +94,8 @@ export interface Clock {
   setSpeed(speed: Speed): void;
   setHorizon(horizon: number): void;
   /**
-   * Takes `time` if its `now()` gives a number and its timers work; otherwise keeps the clock in use
-   * and says why (`clockFailure`).
+   * Takes `time` if its `now()` gives a number (a playing clock also checks its timers); otherwise
+   * keeps the clock in use and says why (`clockFailure`).
    */
   setTime(time: TimeSource): void;
 }
@@ -168,14 +153,13 @@ export class Still implements Clock, Position {
     this.#speed = speed;
   }
   setHorizon(horizon: number): void {
-    if (horizon === this.#horizon) return;
     const tick = this.tick;
     this.#horizon = horizon;
     this.seek(tick);
   }
   setTime(time: TimeSource): void {
     const failed = this.#clockFailure !== null;
-    const now = check(time);
+    const now = read(time);
     if (typeof now === 'number') {
       if (time !== this.#time) this.#previous = this.#time;
       this.#time = time;

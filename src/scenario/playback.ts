@@ -5,7 +5,6 @@
  */
 import {
   WINDOW_SECONDS,
-  check,
   read,
   realTime,
   secondsPerTick,
@@ -16,6 +15,21 @@ import {
   type Speed,
   type TimeSource,
 } from './clock.js';
+
+/** `time.now()` as `read` gives it, once its timers are known to work: one is set and cleared. */
+function check(time: TimeSource): number | ClockFailure {
+  const now = read(time);
+  if (typeof now !== 'number') return now;
+  let method: ClockFailure['method'] = 'setTimeout';
+  try {
+    const handle = time.setTimeout(() => {}, 0);
+    method = 'clearTimeout';
+    time.clearTimeout(handle);
+    return now;
+  } catch (error) {
+    return { value: error, threw: true, method };
+  }
+}
 
 export class Playback implements Clock {
   #startedAt = 0; // real ms when `elapsedAtStart` was taken
