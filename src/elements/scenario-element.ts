@@ -9,7 +9,7 @@ import { fetchNoticeWords, inWords, warnOnce, type Issue, type Note, type Worded
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
-import { quoteValue, type LabConfig } from '../sim/config.js';
+import type { LabConfig } from '../sim/config.js';
 import { updateDue } from '../scenario/update-holds.js';
 
 /**
@@ -144,11 +144,12 @@ export abstract class ScenarioElement extends LitElement {
   }
   set config(value: Partial<LabConfig>) {
     const input = ownFields(value);
-    this.#refusedConfig = input ? null : { kind: 'config-refused', given: quoteValue(value) };
+    this.#refused = input ? null : { kind: 'config', refused: value };
     if (input) this.bound.page({ type: 'replace', input });
     this.requestUpdate();
   }
-  #refusedConfig: Issue | null = null;
+  /** A `config` set that was refused, shown until a config is set again (its value is quoted when worded). */
+  #refused: Issue | null = null;
 
   /** The inspected tick. Setting it seeks and announces nothing. */
   get tick(): number {
@@ -190,7 +191,7 @@ export abstract class ScenarioElement extends LitElement {
     const used = this.level;
     return [
       ...this.bound.issues,
-      ...(this.#refusedConfig ? [this.#refusedConfig] : []),
+      ...(this.#refused ? [this.#refused] : []),
       ...this.ownAttributeNotes(),
       ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
     ];

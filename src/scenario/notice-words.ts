@@ -99,12 +99,12 @@ export function noteOf(issue: Issue): WordedNote | null {
         ),
       };
     case 'config':
+      if ('refused' in issue)
+        return {
+          kind: 'config',
+          text: msg(str`config: ${quoteValue(issue.refused)} is not an object of settings; nothing was changed`),
+        };
       return { kind: issue.problem.field, text: problemText(issue.problem, issue.config) };
-    case 'config-refused':
-      return {
-        kind: 'config',
-        text: msg(str`config: ${issue.given} is not an object of settings; nothing was changed`),
-      };
     case 'choice':
       return { kind: issue.attribute, text: choiceText(issue.attribute, issue.value, issue.known, issue.showing) };
     case 'window': {
