@@ -5,7 +5,15 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
 import { CONFIG_ATTRIBUTES } from '../scenario/config-attributes.js';
-import { failedText, fetchNoticeWords, inWords, warnOnce, type Note, type WordedNote } from '../scenario/notices.js';
+import {
+  failedText,
+  fetchNoticeWords,
+  inWords,
+  warnOnce,
+  type Issue,
+  type Note,
+  type WordedNote,
+} from '../scenario/notices.js';
 import { ownFields } from '../scenario/own-fields.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { ViewController, type Serving } from '../scenario/view-controller.js';
@@ -133,13 +141,21 @@ export abstract class ScenarioElement extends LitElement {
     return this.bound.scenario;
   }
 
-  /** The normalized config shown. Setting it replaces every input and announces nothing. */
+  /**
+   * The normalized config shown. Setting it replaces every input and announces nothing; a value that
+   * is no object of settings is refused with a notice, and every input stays as it was.
+   */
   get config(): LabConfig {
     return this.scenario.config;
   }
   set config(value: Partial<LabConfig>) {
-    this.bound.page({ type: 'replace', input: ownFields(value) ?? {} });
+    const input = ownFields(value);
+    this.#refused = input ? null : { kind: 'config', refused: value };
+    if (input) this.bound.page({ type: 'replace', input });
+    this.requestUpdate();
   }
+  /** A `config` set that was refused, shown until a config is set again (its value is quoted when worded). */
+  #refused: Issue | null = null;
 
   /** The inspected tick. Setting it seeks and announces nothing. */
   get tick(): number {
@@ -188,6 +204,7 @@ export abstract class ScenarioElement extends LitElement {
     return [
       ...(words && !nested ? [{ kind: 'part', text: failedText(words) }] : []),
       ...this.bound.issues,
+      ...(this.#refused ? [this.#refused] : []),
       ...this.ownAttributeNotes(),
       ...(value !== null && String(used) !== value.trim() ? [{ kind: 'heading-level' as const, value, used }] : []),
     ];

@@ -25,10 +25,12 @@ export function isTimeSource(value: unknown): value is TimeSource {
   }
 }
 
-/** What a clock's `now()` gave when it was not a time: the value, or that it threw. */
+/** What a clock's `now()` gave when it was not a time: the value, or that it threw; or the timer call that threw. */
 export interface ClockFailure {
   value: unknown;
   threw: boolean;
+  /** The timer call that threw; absent for `now()`. */
+  method?: 'setTimeout' | 'clearTimeout';
 }
 
 /** `time.now()` as a finite number, or what went wrong with it. */
@@ -91,7 +93,10 @@ export interface Clock {
   pause(): void;
   setSpeed(speed: Speed): void;
   setHorizon(horizon: number): void;
-  /** Takes `time` if its `now()` gives a number; otherwise keeps the clock in use and says why (`clockFailure`). */
+  /**
+   * Takes `time` if its `now()` gives a number (a playing clock also checks its timers); otherwise
+   * keeps the clock in use and says why (`clockFailure`).
+   */
   setTime(time: TimeSource): void;
 }
 

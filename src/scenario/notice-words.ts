@@ -42,9 +42,9 @@ export function problemText({ field, value, used }: ConfigProblem, config: LabCo
 }
 
 /** Why a clock given as `timeSource` is not used. */
-const clockText = ({ value, threw }: ClockFailure): string =>
+const clockText = ({ value, threw, method }: ClockFailure): string =>
   threw
-    ? msg('timeSource: its now() threw an error; using the last clock that worked')
+    ? msg(str`timeSource: its ${method ?? 'now'}() threw an error; using the last clock that worked`)
     : msg(
         str`timeSource: its now() gave ${quoteValue(value)}, not a time in milliseconds; using the last clock that worked`,
       );
@@ -97,6 +97,11 @@ export function noteOf(issue: Issue): WordedNote | null {
         ),
       };
     case 'config':
+      if ('refused' in issue)
+        return {
+          kind: 'config',
+          text: msg(str`config: ${quoteValue(issue.refused)} is not an object of settings; nothing was changed`),
+        };
       return { kind: issue.problem.field, text: problemText(issue.problem, issue.config) };
     case 'choice':
       return { kind: issue.attribute, text: choiceText(issue.attribute, issue.value, issue.known, issue.showing) };

@@ -24,6 +24,8 @@ export type Issue =
   | { kind: 'preset'; name: string }
   /** A config input was corrected. */
   | { kind: 'config'; problem: ConfigProblem; config: LabConfig }
+  /** The page set `config` to a value that is no object of settings, which was refused. */
+  | { kind: 'config'; refused: unknown }
   /** An attribute of the element's own is none of the values it takes; `showing` is what is shown instead. */
   | { kind: 'choice'; attribute: string; value: unknown; known: readonly string[]; showing: string }
   /** `window` is neither `full` nor `inspected`. */

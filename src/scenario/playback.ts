@@ -16,10 +16,26 @@ import {
   type TimeSource,
 } from './clock.js';
 
+/** `time.now()` as `read` gives it, once its timers are known to work: one is set and cleared. */
+function check(time: TimeSource): number | ClockFailure {
+  const now = read(time);
+  if (typeof now !== 'number') return now;
+  let method: ClockFailure['method'] = 'setTimeout';
+  try {
+    const handle = time.setTimeout(() => {}, 0);
+    method = 'clearTimeout';
+    time.clearTimeout(handle);
+    return now;
+  } catch (error) {
+    return { value: error, threw: true, method };
+  }
+}
+
 export class Playback implements Clock {
   #startedAt = 0; // real ms when `elapsedAtStart` was taken
   #elapsedAtStart: number;
-  #timer: unknown = null;
+  /** The timer waiting for the next tick boundary, and the clock it was set on. */
+  #timer: { handle: unknown } | null = null;
   #playing = false;
   #speed: Speed;
   #clockFailure: ClockFailure | null;
@@ -59,33 +75,43 @@ export class Playback implements Clock {
   }
 
   /**
-   * The clock's time. A clock that breaks while in use (throws, or gives no number) is dropped for
-   * the one before it, which goes on from where the broken one last was: nothing throws, and
-   * playback goes on.
+   * The clock's time. A clock set back counts as stopped from its last reading to this one, so the
+   * inspection time never goes back with it. A clock that breaks while in use (throws, or gives no
+   * number) is dropped for the one before it, which goes on from where the broken one last was:
+   * nothing throws, and playback goes on.
    */
   #now(): number {
     const now = read(this.#time);
-    if (typeof now === 'number') return (this.#lastNow = now);
+    if (typeof now === 'number') {
+      if (now < this.#lastNow) this.#startedAt -= this.#lastNow - now;
+      return (this.#lastNow = now);
+    }
+    const broken = this.#time;
+    const timer = this.#timer;
+    this.#drop(now);
+    if (timer !== null) {
+      try {
+        broken.clearTimeout(timer.handle);
+      } catch {
+        // a broken clock's timer may fire: it is no longer the one waited for, and does nothing
+      }
+      this.#schedule();
+    }
+    return this.#startedAt;
+  }
+
+  /** Goes on with the clock before the one in use, which broke, from where that one last was. */
+  #drop(failure: ClockFailure): void {
     const elapsed = this.#playing
       ? Math.min(this.#elapsedAtStart + ((this.#lastNow - this.#startedAt) / 1000) * this.#speed, WINDOW_SECONDS)
       : this.#elapsedAtStart;
-    const broken = this.#time;
+    this.#timer = null;
     this.#time = this.#previous;
     this.#previous = realTime;
-    this.#clockFailure = now;
+    this.#clockFailure = failure;
     this.#elapsedAtStart = elapsed;
     this.#startedAt = this.#now();
-    if (this.#timer !== null) {
-      try {
-        broken.clearTimeout(this.#timer);
-      } catch {
-        // a broken clock's timer may fire: it finds nothing changed
-      }
-      this.#timer = null;
-      this.#schedule();
-    }
     this.#onClock();
-    return this.#startedAt;
   }
 
   get elapsed(): number {
@@ -127,14 +153,16 @@ export class Playback implements Clock {
     if (this.#playing) this.#schedule();
   }
 
+  /** Keeps the tick inspected; the same horizon (any other edit) keeps the time within it too. */
   setHorizon(horizon: number): void {
+    if (horizon === this.#horizon) return;
     const tick = this.tick;
     this.#horizon = horizon;
     this.seek(tick);
   }
 
   setTime(time: TimeSource): void {
-    const now = read(time);
+    const now = check(time);
     if (typeof now !== 'number') {
       this.#clockFailure = now;
       return this.#onClock();
@@ -155,7 +183,9 @@ export class Playback implements Clock {
     const next = (this.tick + 1) * secondsPerTick(this.#horizon);
     const ms = Math.max(0, ((next - this.elapsed) * 1000) / this.#speed);
     const from = this.tick;
-    this.#timer = this.#time.setTimeout(() => {
+    const timer = { handle: null as unknown };
+    const fired = () => {
+      if (this.#timer !== timer) return; // cancelled, or set on a clock since dropped
       this.#timer = null;
       if (this.tick >= this.#horizon) {
         this.#elapsedAtStart = WINDOW_SECONDS;
@@ -164,11 +194,24 @@ export class Playback implements Clock {
         this.#schedule();
       }
       if (this.tick !== from) this.#onTick(); // a timer that fired early just waits on
-    }, ms);
+    };
+    try {
+      timer.handle = this.#time.setTimeout(fired, ms);
+      this.#timer = timer;
+    } catch (error) {
+      this.#drop({ value: error, threw: true, method: 'setTimeout' });
+      this.#schedule();
+    }
   }
 
   #cancel(): void {
-    if (this.#timer !== null) this.#time.clearTimeout(this.#timer);
+    const timer = this.#timer;
     this.#timer = null;
+    if (timer === null) return;
+    try {
+      this.#time.clearTimeout(timer.handle);
+    } catch (error) {
+      this.#drop({ value: error, threw: true, method: 'clearTimeout' }); // its timer may fire: it does nothing
+    }
   }
 }

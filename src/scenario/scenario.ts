@@ -60,7 +60,10 @@ const problemsKey = (problems: ConfigProblem[]) => problems.map((p) => p.message
 export type PlaybackProvider = () => typeof Playback | null;
 
 export class Scenario {
-  /** Still until the scenario first plays, then a `Playback` made from where it stood. */
+  /**
+   * Still until the scenario first plays (or, able to play, is given a time source, whose timers a
+   * `Playback` checks), then a `Playback` made from where it stood.
+   */
   #clock: Still | Playback;
   readonly #playback: PlaybackProvider;
   #input: ScenarioInput = {};
@@ -182,7 +185,7 @@ export class Scenario {
         clock.setSpeed(request.speed);
         break;
       case 'time':
-        clock.setTime(request.time);
+        (this.#playing() ?? clock).setTime(request.time);
         break;
     }
     const change: Change = {

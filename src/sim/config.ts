@@ -175,7 +175,7 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
 /**
  * Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"), for controls such as sliders;
  * horizon and lastArrival are fixed there. For a retry setting: its lowest and highest number
- * (`uiValuesOf` in sweep.ts lists every value, none included).
+ * (`uiValuesOf` in `sweep.ts` lists every value, none included).
  */
 export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
@@ -235,7 +235,7 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
 ];
 
 /** The fields that may be none (null). */
-export const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
+const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
 
 const isRetryField = (field: string): field is RetryField => field in RETRY_DEFAULTS;
 
@@ -426,9 +426,10 @@ function numberIn(value: unknown): number {
   return Number.NaN;
 }
 
+/** The whole number nearest a value; a number too large for a double (`1e400`) stays ±Infinity, to clamp like `1e6`. */
 function parseInteger(value: unknown): number | undefined {
   const n = numberIn(value);
-  return Number.isFinite(n) ? Math.round(n) : undefined;
+  return Number.isNaN(n) ? undefined : Math.round(n);
 }
 
 /**
@@ -508,7 +509,9 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       parsed === undefined
         ? fallback
         : field === 'retryBudget'
-          ? UI_RETRY_BUDGETS.reduce((best, v) => (Math.abs(v - parsed) < Math.abs(best - parsed) ? v : best))
+          ? UI_RETRY_BUDGETS.reduce((best, v) =>
+              Math.abs(v - clamp(parsed)) < Math.abs(best - clamp(parsed)) ? v : best,
+            )
           : clamp(parsed);
     (config as Record<string, unknown>)[field] = used;
     if (used !== numberIn(given)) {

@@ -2,9 +2,8 @@
 import {
   POLICIES,
   RETRY_FIELDS,
-  normalizeConfig,
-  NONE_FIELDS,
   UI_RETRY_BUDGETS,
+  normalizeConfig,
   uiRangeOf,
   type LabConfig,
   type NumericField,
@@ -16,13 +15,14 @@ import { simulateValid } from './simulate.js';
 
 /**
  * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
- * two that may be none: none is the latest recovery and the loosest budget.
+ * two that may be none: none is the latest recovery and the loosest budget. Here rather than beside
+ * `uiRangeOf`, as only a sweep lists them: an element that never sweeps loads none of it.
  */
 export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
   const { min, max } = uiRangeOf(field, config);
   const values: (number | null)[] =
     field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  return NONE_FIELDS.includes(field) ? [...values, null] : values;
+  return field === 'aRecovers' || field === 'retryBudget' ? [...values, null] : values;
 }
 
 /**

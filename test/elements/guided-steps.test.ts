@@ -119,6 +119,47 @@ describe("a page's own steps", () => {
   });
 });
 
+describe('steps about retry settings', () => {
+  it('tick at the defaults the controls show for retry settings left out', async () => {
+    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="retry-storm">
+      <ol slot="steps">
+        <li data-check="retry-delay=1">Retry at once.</li>
+        <li data-check="retry-budget=none">No budget.</li>
+      </ol>
+    </bulkhead-lab>`);
+    const delay = deep<HTMLInputElement>(el, 'lab-controls', '#f-retryDelay');
+    expect(delay.value, 'the control shows the default').to.equal('1');
+    expect([...el.querySelectorAll('li')].map((li) => li.hasAttribute('data-done'))).to.deep.equal([true, true]);
+  });
+
+  it('tick at no retries in a plain lab', async () => {
+    const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager">
+      <ol slot="steps"><li data-check="retries=0, retry-budget=none">No retries.</li></ol>
+    </bulkhead-lab>`);
+    expect(el.querySelector('li')!.hasAttribute('data-done')).to.equal(true);
+  });
+
+  it('a value the field never takes is warned about once, and never marks its step', async () => {
+    const warnings = await warningsOf(async () => {
+      const el = await settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager">
+        <ol slot="steps">
+          <li data-check="slots=99">Too many slots.</li>
+          <li data-check="retries=9">Too many retries.</li>
+          <li data-check="retry-budget=35">A budget not offered.</li>
+        </ol>
+      </bulkhead-lab>`);
+      el.setAttribute('slots', '3');
+      await settled(el);
+      expect([...el.querySelectorAll('li')].some((li) => li.hasAttribute('data-done'))).to.equal(false);
+    });
+    const ours = warnings.filter((w) => w.includes('data-check'));
+    expect(ours).to.have.length(3);
+    expect(ours[0]).to.contain('slots=99').and.contain('slots: "99" is never taken: 1..8');
+    expect(ours[1]).to.contain('retries: "9" is never taken: 0..3');
+    expect(ours[2]).to.contain('retry-budget: "35" is never taken: none, 10, 20, 50, 100');
+  });
+});
+
 describe('conditions', () => {
   const holds = (condition: string, changes = {}, tick = 0) => {
     const check = parseStepCheck(condition);
@@ -133,6 +174,8 @@ describe('conditions', () => {
     expect(holds('tick=3', {}, 3)).to.equal(true);
     expect(holds(' tick = 3 , queue-cap = 0 ', { queueCap: 0 }, 3)).to.equal(true);
     expect(holds('tick=3,queue-cap=0', { queueCap: 1 }, 3)).to.equal(false);
+    expect(holds('slots=6..99', { slots: 8 })).to.equal(true);
+    expect(holds('retry-budget=10..50', { retryBudget: 20 })).to.equal(true);
   });
   it('names what makes garbage a condition that can never hold', () => {
     for (const [condition, problem] of [
@@ -145,6 +188,12 @@ describe('conditions', () => {
       ['a-timeout=5..1', 'is an empty range'],
       ['tick=-1', 'is not a whole number'],
       ['a-fault=dead', 'is not one of none, stall'],
+      ['slots=99', 'is never taken: 1..8'],
+      ['slots=9..12', 'is never taken: 1..8'],
+      ['reserved-a=8', 'is never taken: 0..7'],
+      ['tick=21', 'is never taken: 0..20'],
+      ['retry-delay=0|7', 'is never taken: 1..6'],
+      ['retry-budget=30..40', 'is never taken: none, 10, 20, 50, 100'],
     ] as const)
       expect((parseStepCheck(condition) as { problem: string }).problem, condition).to.contain(problem);
   });

@@ -81,6 +81,24 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
         setTimeout: () => 0,
         clearTimeout: () => {},
       },
+      {
+        now: () => performance.now(),
+        setTimeout: () => {
+          throw new Error('no timers');
+        },
+        clearTimeout: () => {},
+      },
+      { now: () => performance.now(), setTimeout: window.setTimeout, clearTimeout: window.clearTimeout },
+      // Set back a minute at every other reading.
+      {
+        now: (
+          (n = 0) =>
+          () =>
+            performance.now() - (n++ % 2) * 60_000
+        )(),
+        setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+        clearTimeout: (handle: number) => clearTimeout(handle),
+      },
       null,
     ),
   }),

@@ -12,6 +12,41 @@ import { deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js
 const levelsOf = (el: Element) =>
   deepAll(el, '[role="heading"]').map((heading) => Number(heading.getAttribute('aria-level')));
 
+describe('a hostile page: a config that is no object of settings', () => {
+  for (const [what, value, shown] of [
+    ['a string', 'borrowing', '"borrowing"'],
+    ['null', null, 'null'],
+    ['an array', [{ slots: 2 }], ''],
+    ['a number', 7, '7'],
+    ['a Proxy that throws', 'proxy', ''],
+  ] as const) {
+    it(`${what} is refused with a notice, and every input stays as it was`, async () => {
+      const lab = await fixture<ScenarioElement>(
+        html`<bulkhead-lab loading="eager" preset="retry-storm" policy="borrowing"></bulkhead-lab>`,
+      );
+      await settled(lab);
+      const before = lab.config;
+      const warnings: string[] = [];
+      const { warn } = console;
+      console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+      try {
+        lab.config = (value === 'proxy' ? hostileProxy() : value) as never;
+        await settled(lab);
+      } finally {
+        console.warn = warn;
+      }
+      expect(lab.config).to.deep.equal(before);
+      const notice = textOf(deep(lab, '[part="notices"]'));
+      expect(notice).to.contain(`config: ${shown}`).and.contain('is not an object of settings; nothing was changed');
+      expect(warnings.filter((w) => w.includes('is not an object of settings'))).to.have.length.of.at.most(1);
+      lab.config = { slots: 3 };
+      await settled(lab);
+      expect(lab.config.slots).to.equal(3);
+      expect(textOf(lab)).not.to.contain('is not an object of settings');
+    });
+  }
+});
+
 describe('a hostile page: heading-level', () => {
   it('clamps a level below 1 up to 1 and one above 6 down to 6, and says so', async () => {
     for (const [given, used] of [
@@ -241,6 +276,75 @@ describe('a hostile page: a bad time source', () => {
     });
   }
 
+  const noTimers = () => {
+    throw new Error('no timers');
+  };
+  for (const [what, timers, notice] of [
+    [
+      'whose setTimeout throws',
+      { setTimeout: noTimers, clearTimeout: () => {} },
+      'timeSource: its setTimeout() threw an error; using the last clock that worked',
+    ],
+    [
+      'whose clearTimeout throws',
+      { setTimeout: () => 1, clearTimeout: noTimers },
+      'timeSource: its clearTimeout() threw an error; using the last clock that worked',
+    ],
+    [
+      "with the window's timers unbound",
+      { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout },
+      'timeSource: its setTimeout() threw an error; using the last clock that worked',
+    ],
+  ] as const) {
+    it(`a clock ${what} is refused with a notice, and the last good one plays on`, async () => {
+      const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+      await settled(lab);
+      const good = new FakeTime();
+      lab.timeSource = good;
+      const errors = await pageErrors(async () => {
+        lab.timeSource = { now: () => good.now(), ...timers };
+        await settled(lab);
+        expect(lab.timeSource).to.equal(good);
+        lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+        good.advance(9_000);
+        await settled(lab);
+        expect(lab.tick).to.equal(3);
+      });
+      expect(errors).to.deep.equal([]);
+      expect(noticeOf(lab).join(' ')).to.contain(notice);
+    });
+  }
+
+  it('a clock whose timers break while playing is dropped for the one before it', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const first = new FakeTime();
+    lab.timeSource = first;
+    const clock = new FakeTime();
+    let broken = false;
+    lab.timeSource = {
+      now: () => clock.now(),
+      setTimeout: (callback, ms) => (broken ? noTimers() : clock.setTimeout(callback, ms)),
+      clearTimeout: (handle) => clock.clearTimeout(handle),
+    };
+    const errors = await pageErrors(async () => {
+      lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+      clock.advance(4_500);
+      await settled(lab);
+      expect(lab.tick).to.equal(1);
+      broken = true;
+      clock.advance(1_500); // tick 2: the next tick's timer cannot be set
+      await settled(lab);
+      expect(lab.tick).to.equal(2);
+      expect(lab.timeSource).to.equal(first);
+      first.advance(3_000);
+      await settled(lab);
+      expect(lab.tick).to.equal(3);
+    });
+    expect(errors).to.deep.equal([]);
+    expect(noticeOf(lab).join(' ')).to.contain('timeSource: its setTimeout() threw an error');
+  });
+
   it('a clock that breaks while playing is dropped for the one before it, from where it was', async () => {
     const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
     await settled(lab);
@@ -264,6 +368,41 @@ describe('a hostile page: a bad time source', () => {
     });
     expect(errors).to.deep.equal([]);
     expect(noticeOf(lab).join(' ')).to.contain('timeSource: its now() gave NaN');
+  });
+});
+
+/** A FakeTime whose now() a test can set back (or forward) by `shift` ms; its timers keep their own time. */
+class ShiftedTime extends FakeTime {
+  shift = 0;
+  override now(): number {
+    return super.now() + this.shift;
+  }
+}
+
+describe('a hostile page: a clock set back', () => {
+  it('counts the time it went back as a pause: the tick never goes down, and playback goes on', async () => {
+    const lab = await fixture<ScenarioElement>(html`<bulkhead-lab loading="eager"></bulkhead-lab>`);
+    await settled(lab);
+    const clock = new ShiftedTime();
+    lab.timeSource = clock;
+    const ticks: number[] = [];
+    const errors = await pageErrors(async () => {
+      lab.dispatchEvent(new CustomEvent('bulkhead-speed-request', { detail: { speed: 2 } }));
+      lab.dispatchEvent(new CustomEvent('bulkhead-play-request', { detail: {} }));
+      clock.advance(6_000); // 12 s of the window at 2×: tick 4
+      await settled(lab);
+      expect(lab.tick).to.equal(4);
+      clock.shift = -10_000;
+      for (let second = 0; second < 5; second++) {
+        clock.advance(1_000);
+        await settled(lab);
+        ticks.push(lab.tick);
+      }
+    });
+    expect(errors).to.deep.equal([]);
+    // The second in which it went back is lost, as a pause; the four after it play at 2×: 12 + 8 s.
+    expect(ticks).to.deep.equal([4, 4, 5, 6, 6]);
+    expect(lab.scenario.playing).to.equal(true);
   });
 });
 

@@ -224,6 +224,27 @@ describe('announcements', () => {
   });
 });
 
+describe('playback while editing', () => {
+  it('keeps its cadence while the reader changes the policy every 2 s', async () => {
+    const lab = await mount();
+    const time = new FakeTime();
+    lab.timeSource = time;
+    const playButton = () => deepAll<HTMLButtonElement>(lab, 'tick-timeline', 'button')[0]!;
+    expect(textOf(playButton())).to.equal('Play');
+    playButton().click();
+    await settled(lab);
+    const policy = deep<HTMLSelectElement>(lab, 'lab-controls', '#policy');
+    for (const [i, chosen] of ['borrowing', 'strict-partitions', 'shared-fifo', 'borrowing', 'shared-fifo'].entries()) {
+      time.advance(2_000);
+      choose(policy, chosen);
+      await settled(lab);
+      // One tick every 3 s at 1×: the edits neither hold nor restart the wait for the next.
+      expect(lab.tick, `after ${2 * (i + 1)} s`).to.equal(Math.floor((2 * (i + 1)) / 3));
+    }
+    expect(textOf(playButton())).to.equal('Pause');
+  });
+});
+
 describe('theming', () => {
   const DARK_TEXT = 'rgb(230, 233, 238)';
   const LIGHT_TEXT = 'rgb(27, 31, 36)';

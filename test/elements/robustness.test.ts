@@ -68,6 +68,18 @@ const cases: { name: string; attributes: string; expect: Record<string, unknown>
     notice: 'reservedA: "5" is not a whole number from 0 to 2; using 2',
   },
   {
+    name: 'a number too large for a double',
+    attributes: 'retries="1e400" retry-delay="-1e400"',
+    expect: { retries: 3, retryDelay: 1 },
+    notice: 'retries: "1e400" is not a whole number from 0 to 3; using 3',
+  },
+  {
+    name: 'a retry budget too large for a double',
+    attributes: 'retry-budget="1e400" a-recovers="1e400"',
+    expect: { retryBudget: 100, aRecovers: 20 },
+    notice: 'retryBudget: "1e400" is not none, 10, 20, 50 or 100; using 100',
+  },
+  {
     name: 'an unknown preset',
     attributes: 'preset="nope"',
     expect: { policy: 'shared-fifo' },

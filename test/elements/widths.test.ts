@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
 import type { TickTimeline } from '../../src/elements/tick-timeline/tick-timeline.js';
-import { buttonByLabel, deep, deepAll, scrollsSideways, settled } from '../helpers/ui.js';
+import { buttonByLabel, deep, deepAll, scrollsSideways, settled, textOf } from '../helpers/ui.js';
 
 const WIDTHS = [320, 390, 600, 680];
 
@@ -118,6 +118,17 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
       expectFits(box, el, width);
     });
   }
+});
+
+describe('widths: a long word in a heading', () => {
+  it('wraps at 320 px: neither the lab nor the page scrolls sideways', async () => {
+    const word = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrente'; // 54 letters
+    const { box, el } = await mountIn(320, 'bulkhead-lab', `heading="${word}" loading="eager"`);
+    expect(textOf(deep(el, '.title'))).to.equal(word);
+    expectFits(box, el, 320);
+    const page = document.scrollingElement!;
+    expect(page.scrollWidth, 'the page').to.be.at.most(page.clientWidth);
+  });
 });
 
 describe('widths: the timeline shows all 21 ticks', () => {

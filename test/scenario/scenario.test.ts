@@ -77,4 +77,50 @@ describe('a scenario', () => {
     expect(scenario.clockFailure).to.equal(null);
     expect(told).to.equal(2);
   });
+
+  const timerless = (time: FakeTime) => ({
+    now: () => time.now(),
+    setTimeout: () => {
+      throw new Error('no timers');
+    },
+    clearTimeout: () => {},
+  });
+
+  it('refuses a time source whose timers throw once it can play, and says which call threw', () => {
+    const scenario = new Scenario({}, () => Playback);
+    const good = new FakeTime();
+    scenario.send({ type: 'time', time: good }, 'page');
+    scenario.send({ type: 'time', time: timerless(good) }, 'page');
+    expect(scenario.time).to.equal(good);
+    expect(scenario.clockFailure).to.include({ threw: true, method: 'setTimeout' });
+  });
+
+  it('drops a clock it took while still once a timer call throws, and plays on the one before', () => {
+    let canPlay = false;
+    const scenario = new Scenario({}, () => (canPlay ? Playback : null));
+    const good = new FakeTime();
+    scenario.send({ type: 'time', time: good }, 'page');
+    const bad = timerless(good);
+    scenario.send({ type: 'time', time: bad }, 'page');
+    expect(scenario.time, 'a still clock sets no timers').to.equal(bad);
+    canPlay = true;
+    scenario.send({ type: 'play' }, 'request');
+    expect(scenario.time).to.equal(good);
+    expect(scenario.clockFailure).to.include({ threw: true, method: 'setTimeout' });
+    good.advance(3_000);
+    expect([scenario.tick, scenario.playing]).to.deep.equal([1, true]);
+
+    const uncancellable = {
+      ...timerless(good),
+      setTimeout: (callback: () => void, ms: number) => good.setTimeout(callback, ms),
+    };
+    uncancellable.clearTimeout = () => {
+      throw new Error('no cancelling');
+    };
+    scenario.send({ type: 'time', time: uncancellable }, 'page'); // its timers are checked at once now
+    expect(scenario.time).to.equal(good);
+    expect(scenario.clockFailure).to.include({ threw: true, method: 'clearTimeout' });
+    good.advance(3_000);
+    expect(scenario.tick).to.equal(2);
+  });
 });

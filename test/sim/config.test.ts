@@ -113,6 +113,28 @@ describe('normalizeConfig (forgiving)', () => {
     expect(problems[3]!.message).to.equal('horizon: 50 is not fixed at 20; using 20');
   });
 
+  it('takes a number too large for a double as it takes any huge number: the nearest end of the range', () => {
+    for (const field of FIELDS.filter((f) => f !== 'policy' && f !== 'aFault')) {
+      for (const [beyond, huge] of [
+        ['1e400', '1e6'],
+        ['-1e400', '-1e6'],
+        [Number.POSITIVE_INFINITY, 1e6],
+        ['-Infinity', '-1e6'],
+      ] as const) {
+        const used = (value: unknown) => normalizeConfig({ [field]: value }).config[field];
+        expect(used(beyond), `${field}: ${beyond}`).to.equal(used(huge));
+      }
+    }
+    expect(normalizeConfig({ retries: '1e400', retryDelay: '1e400', retryBudget: '1e400' }).config).to.include({
+      retries: 3,
+      retryDelay: 6,
+      retryBudget: 100,
+    });
+    expect(normalizeConfig({ retries: '1e400' }).problems[0]!.message).to.equal(
+      'retries: "1e400" is not a whole number from 0 to 3; using 3',
+    );
+  });
+
   it('falls back to the default for garbage, unknown names and empty values', () => {
     const { config, problems } = normalizeConfig({
       bHold: 'many',
@@ -356,8 +378,9 @@ describe('normalizeConfig with hostile input', () => {
     expect(messages({ bHold: MB })).to.deep.equal([
       `bHold: "${'x'.repeat(37)}…" is not a whole number from 1 to 12; using 1`,
     ]);
+    // A megabyte of nines is a number too large for a double: as huge as it reads, it clamps to the top.
     expect(messages({ bHold: ` ${'9'.repeat(1 << 20)} ` })).to.deep.equal([
-      `bHold: " ${'9'.repeat(36)}…" is not a whole number from 1 to 12; using 1`,
+      `bHold: " ${'9'.repeat(36)}…" is not a whole number from 1 to 12; using 12`,
     ]);
     expect(messages({ policy: Symbol(MB) })[0]).to.match(/^policy: Symbol\(x{31}…\) is not one of shared-fifo, /);
     expect(messages({ [MB]: 1 })).to.deep.equal([`"${'x'.repeat(37)}…": unknown setting, ignored`]);

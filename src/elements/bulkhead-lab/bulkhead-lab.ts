@@ -99,7 +99,7 @@ export class BulkheadLab extends SourceElement {
     viewsDrawn: () => this.#viewsDrawn(),
     drawNow: () => this.performUpdate(),
   });
-  readonly #steps = new StepsDone(this);
+  readonly #steps = new StepsDone(this, () => guides.value?.parseStepCheck);
   readonly #fullscreen = new FullscreenController(this);
 
   constructor() {

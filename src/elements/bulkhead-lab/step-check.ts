@@ -2,9 +2,22 @@
  * When a guided step is done. A step's condition is `field=value` pairs joined by `,`, all of which
  * must hold: each field is a config attribute (`policy`, `a-timeout`, …) or `tick`. A value may also
  * be alternatives (`stall|fail-fast`) or, for a number, a range (`1..4`). The preset's
- * steps and a page's own (`<li data-check="…">`) are read the same way.
+ * steps and a page's own (`<li data-check="…">`) are read the same way, against the values the
+ * controls show: a retry setting left out is at its default.
  */
-import { FAULTS, FIELDS, POLICIES, type LabConfig } from '../../sim/config.js';
+import {
+  DEFAULT_CONFIG,
+  FAULTS,
+  FIELDS,
+  POLICIES,
+  RETRY_DEFAULTS,
+  UI_RETRY_BUDGETS,
+  retrySettings,
+  uiRangeOf,
+  type LabConfig,
+  type NumericField,
+  type RetryField,
+} from '../../sim/config.js';
 import { attributeOf } from '../../scenario/config-attributes.js';
 
 /** Whether a step's condition holds for these settings at this tick. */
@@ -14,20 +27,40 @@ const FIELD_BY_ATTRIBUTE: ReadonlyMap<string, keyof LabConfig> = new Map(FIELDS.
 /** Fields whose value may be `none`. */
 const MAY_BE_NONE: ReadonlySet<string> = new Set(['aRecovers', 'retryBudget']);
 
-/** One accepted value: a word, a whole number, or a range of whole numbers. */
-function valueTest(field: string, text: string): ((value: unknown) => boolean) | string {
+/** The whole numbers a field takes in the elements (reserved slots: as many as the most slots leave). */
+function takes(field: NumericField | RetryField | 'tick'): { min: number; max: number; only?: readonly number[] } {
+  if (field === 'tick') return { min: 0, max: DEFAULT_CONFIG.horizon };
+  if (field === 'retryBudget') return { min: 10, max: 100, only: UI_RETRY_BUDGETS };
+  return uiRangeOf(field, { ...DEFAULT_CONFIG, slots: uiRangeOf('slots', DEFAULT_CONFIG).max });
+}
+
+/** `"text" is never taken: …` when no whole number from `low` to `high` is one the field takes. */
+function neverTaken(field: NumericField | RetryField | 'tick', text: string, low: number, high: number): string | null {
+  const { min, max, only } = takes(field);
+  if (only ? only.some((n) => n >= low && n <= high) : low <= max && high >= min) return null;
+  return `"${text}" is never taken: ${only ? ['none', ...only].join(', ') : `${min}..${max}`}`;
+}
+
+/** One accepted value: a word, a whole number, or a range of whole numbers the field can take. */
+function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unknown) => boolean) | string {
   if (field === 'policy' || field === 'aFault') {
     const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
     return allowed.includes(text) ? (value) => value === text : `"${text}" is not one of ${allowed.join(', ')}`;
   }
-  if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null || value === undefined;
+  if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null;
   const range = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
   if (!range) return `"${text}" is not a whole number or a range such as 1..4`;
   const low = Number(range[1]);
   const high = Number(range[2] ?? range[1]);
   if (low > high) return `"${text}" is an empty range`;
+  const never = neverTaken(field, text, low, high);
+  if (never) return never;
   return (value) => typeof value === 'number' && value >= low && value <= high;
 }
+
+/** A field's value as its control shows it: a retry setting left out at its default. */
+const shownValue = (config: Readonly<LabConfig>, field: keyof LabConfig) =>
+  field in RETRY_DEFAULTS ? retrySettings(config)[field as RetryField] : config[field];
 
 /**
  * Reads a condition: its check, or what makes it one that can never hold (an unknown field, a
@@ -44,7 +77,7 @@ export function parseStepCheck(condition: string): StepCheck | { problem: string
     const wrong = alternatives.find((test): test is string => typeof test === 'string');
     if (wrong) return { problem: `${name}: ${wrong}` };
     const holds = (given: unknown) => alternatives.some((test) => (test as (value: unknown) => boolean)(given));
-    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(config[field]));
+    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(shownValue(config, field)));
   }
   return (config, tick) => tests.every((test) => test(config, tick));
 }

@@ -6,7 +6,7 @@
  */
 import type { ReactiveController } from 'lit';
 import type { Scenario } from '../../scenario/scenario.js';
-import { parseStepCheck, type StepCheck } from './step-check.js';
+import type { StepCheck, parseStepCheck } from './step-check.js';
 
 interface StepsHost extends HTMLElement {
   addController(controller: ReactiveController): void;
@@ -15,20 +15,25 @@ interface StepsHost extends HTMLElement {
 
 export class StepsDone implements ReactiveController {
   readonly #host: StepsHost;
+  /** Reads a condition; it comes with the guided steps (steps.ts), so none holds before they are here. */
+  readonly #parse: () => typeof parseStepCheck | undefined;
   /** Each condition, read once; null for one that can never hold. */
   readonly #checks = new Map<string, StepCheck | null>();
   readonly #changed = new MutationObserver(() => this.#mark());
 
-  constructor(host: StepsHost) {
+  constructor(host: StepsHost, parse: () => typeof parseStepCheck | undefined) {
     this.#host = host;
+    this.#parse = parse;
     host.addController(this);
   }
 
   /** Whether a step's condition holds for the lab's settings and inspected tick. */
   holds(condition: string): boolean {
+    const parse = this.#parse();
+    if (!parse) return false;
     let check = this.#checks.get(condition);
     if (check === undefined) {
-      const parsed = parseStepCheck(condition);
+      const parsed = parse(condition);
       check = typeof parsed === 'function' ? parsed : null;
       this.#checks.set(condition, check);
       if (!check)

@@ -7,6 +7,7 @@ import { msg } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import type { Experiment } from './guides.js';
 export { scopeLists } from './scope.js';
+export { parseStepCheck } from './step-check.js';
 
 /** A guided step, and, for one that asks the reader to do something, when it is done (see `step-check.ts`). */
 export interface Step {

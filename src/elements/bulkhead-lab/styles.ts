@@ -51,6 +51,7 @@ export const labStyles = [
       .title {
         margin: 0;
         font-size: 1.35em;
+        overflow-wrap: anywhere; /* a long word in the page's heading wraps rather than widening the page */
       }
       .section {
         margin: 0 0 var(--_gap);

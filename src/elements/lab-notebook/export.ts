@@ -15,12 +15,15 @@ export interface Snapshot {
 
 /**
  * Text that reads as itself inside a heading or a table cell: one line, with every character that
- * could start a link, markup, code, emphasis, an entity or a cell boundary backslash-escaped.
+ * could start a link, markup, code, emphasis, an entity or a cell boundary backslash-escaped. What
+ * GitHub-style Markdown links without brackets is broken up the same way: the `:` of `scheme://`,
+ * the `.` of `www.` and every `@`.
  */
 export function markdownText(value: unknown): string {
   return String(value)
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/[\\`*_[\]<>#|~&]/g, '\\$&');
+    .replace(/[\\`*_[\]<>#|~&@]/g, '\\$&')
+    .replace(/:(?=\/\/)|(?<=www)\./gi, '\\$&');
 }
 
 const utf8 = new TextEncoder();

@@ -72,7 +72,7 @@ export class LabNotebook extends ScenarioElement {
     heading: {},
     baseline: { state: true },
     changedElsewhere: { state: true },
-    clearedElsewhere: { state: true },
+    cleared: { state: true },
   };
   static override styles = [
     tokens,
@@ -159,8 +159,12 @@ export class LabNotebook extends ScenarioElement {
   declare private baseline: Snapshot | null;
   /** Whether the notes shown were last written by another tab or window. */
   declare private changedElsewhere: boolean;
-  /** Whether another tab or window cleared storage since these notes were last written. */
-  declare private clearedElsewhere: boolean;
+  /**
+   * Whether storage lost these notes since they were last written: cleared or removed in another tab
+   * or window (`elsewhere`, heard as it happened), or found gone in this one (`here`: a script on the
+   * page, or the browser's own clearing, which no event tells).
+   */
+  declare private cleared: 'elsewhere' | 'here' | null;
   /** Where notes are kept; replace it to keep them elsewhere (tests replace it to make it fail). */
   storage: () => NoteStorage | null = browserStorage;
   #store: NoteStore | null = null;
@@ -172,7 +176,7 @@ export class LabNotebook extends ScenarioElement {
     this.heading = '';
     this.baseline = null;
     this.changedElsewhere = false;
-    this.clearedElsewhere = false;
+    this.cleared = null;
   }
 
   /** The document listened to for the page being hidden (the notebook's own, an iframe's included). */
@@ -199,24 +203,34 @@ export class LabNotebook extends ScenarioElement {
   readonly #flush = () => this.#store?.flush();
   readonly #onVisibility = () => {
     if (this.#doc?.visibilityState === 'hidden') this.#flush();
+    this.#checkStored();
   };
 
   /**
-   * Another tab or window changed this notebook's notes, or cleared all storage (key null). A clear
-   * is no newer note: the notes stay, and the next edit writes them again.
+   * Notes written here and gone from storage since, with no event to say so: looked for as the reader
+   * comes back to the notes (the box focused, the page shown or hidden), not by polling.
+   */
+  readonly #checkStored = () => {
+    if (this.cleared === null && this.#store?.lost) this.cleared = 'here';
+  };
+
+  /**
+   * Another tab or window changed this notebook's notes, removed them (new value null) or cleared
+   * all storage (key null). A removal is no newer note: the notes stay, and the next edit writes
+   * them again.
    */
   readonly #onStorage = (event: StorageEvent) => {
     const store = this.#store;
     if (!store || (event.key !== null && event.key !== store.key)) return;
     if (event.storageArea !== this.storage()) return;
-    if (event.key === null) {
-      this.clearedElsewhere = store.current !== '';
+    if (event.key === null || event.newValue === null) {
+      this.cleared = store.current !== '' ? 'elsewhere' : null;
       return;
     }
     if ((event.newValue ?? '') === store.current) return;
     store.adopt(event.newValue);
     this.changedElsewhere = true;
-    this.clearedElsewhere = false;
+    this.cleared = null;
     this.requestUpdate();
   };
 
@@ -232,13 +246,13 @@ export class LabNotebook extends ScenarioElement {
         this.storageKey,
         () => this.storage(),
         () => {
-          this.clearedElsewhere = false;
+          this.cleared = null;
           this.requestUpdate(); // whether the write worked
         },
       );
       this.#store.load();
       this.changedElsewhere = false;
-      this.clearedElsewhere = false;
+      this.cleared = null;
     }
   }
 
@@ -379,25 +393,31 @@ export class LabNotebook extends ScenarioElement {
         <div part="notes" role="group" aria-labelledby="notes-heading">
           ${this.renderHeading(msg('Notes'), { id: 'notes-heading' })}
           <label for="notes" class="hint">${msg('What did you expect, and what happened?')}</label>
-          <textarea id="notes" .value=${this.#notesText} @input=${this.#onNotes}></textarea>
+          <textarea id="notes" .value=${this.#notesText} @input=${this.#onNotes} @focus=${this.#checkStored}></textarea>
           ${
             this.changedElsewhere
               ? html`<p class="hint" role="status">${msg('These notes were changed in another tab or window; this box shows the latest.')}</p>`
               : nothing
           }
           ${
-            this.clearedElsewhere
+            this.cleared === 'elsewhere'
               ? html`<p class="hint" role="status">${msg(
                   'Storage was cleared in another tab or window. These notes are still here, and your next edit saves them again.',
                 )}</p>`
-              : nothing
+              : this.cleared === 'here'
+                ? html`<p class="hint" role="status">${msg(
+                    'These notes are no longer stored in this browser: storage was cleared. They are still here, and your next edit saves them again.',
+                  )}</p>`
+                : nothing
           }
           ${
-            this.#store!.persistent
-              ? html`<p class="hint">${msg('Kept in this browser for this page and lab.')}</p>`
-              : html`<p class="warning" role="status">${msg(
+            !this.#store!.persistent
+              ? html`<p class="warning" role="status">${msg(
                   'This browser will not keep these notes: they last for this visit only. Export them to keep a copy.',
                 )}</p>`
+              : this.cleared
+                ? nothing
+                : html`<p class="hint">${msg('Kept in this browser for this page and lab.')}</p>`
           }
           <div class="buttons">
             <button type="button" @click=${this.#download}>${msg('Export notes')}</button>

@@ -23,6 +23,8 @@ export class NoteStore {
   /** False once storage failed to read or write: the notes then last for this visit only. */
   persistent = true;
   #text = '';
+  /** What storage held under the key when last read or written here. */
+  #written: string | null = null;
   /** The write waiting for a pause in typing, and when the first edit it holds was made. */
   #waiting: { timer: ReturnType<typeof setTimeout>; since: number } | null = null;
 
@@ -64,7 +66,8 @@ export class NoteStore {
     try {
       const store = this.#storage();
       if (!store) throw new Error('no storage');
-      this.#text = store.getItem(this.key) ?? this.#text;
+      this.#written = store.getItem(this.key);
+      this.#text = this.#written ?? this.#text;
     } catch {
       this.persistent = false;
     }
@@ -78,6 +81,7 @@ export class NoteStore {
       const store = this.#storage();
       if (!store) throw new Error('no storage');
       store.setItem(this.key, text);
+      this.#written = text;
       this.persistent = true;
     } catch {
       this.persistent = false;
@@ -85,13 +89,24 @@ export class NoteStore {
   }
 
   /**
-   * Takes what another tab or window wrote under this key (null: removed) as the current notes, so
-   * the next save builds on it instead of writing stale text over it.
+   * Takes what another tab or window wrote under this key as the current notes, so the next save
+   * builds on it instead of writing stale text over it.
    */
-  adopt(text: string | null): void {
+  adopt(text: string): void {
     if (this.#waiting) clearTimeout(this.#waiting.timer);
     this.#waiting = null;
-    this.#text = text ?? '';
+    this.#text = text;
+    this.#written = text;
+  }
+
+  /** Whether notes written to storage are gone from it (cleared or removed since, by anyone). */
+  get lost(): boolean {
+    if (!this.#written) return false;
+    try {
+      return this.#storage()?.getItem(this.key) === null;
+    } catch {
+      return false;
+    }
   }
 
   get current(): string {
