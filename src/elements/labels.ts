@@ -1,7 +1,7 @@
 /** How policies, inputs and request states read in every element. */
 import { msg } from '../i18n/msg.js';
 import { wordsOf } from '../i18n/words.js';
-import { registerPolicyRules, type PolicyRules } from '../sim/config.js';
+import { registerPolicyRules, settingOf, type PolicyRules, type TimeoutFrom } from '../sim/config.js';
 import type {
   Fault,
   IsolationReading,
@@ -111,6 +111,12 @@ export const FAULT_NAME: Readonly<Record<Fault, string>> = wordsOf({
   'fail-fast': () => msg('fail fast'),
 });
 
+/** Where timeouts start, in a few words, as a value beside its setting. */
+export const TIMEOUT_FROM_NAME: Readonly<Record<TimeoutFrom, string>> = wordsOf({
+  arrival: () => msg('arrival'),
+  start: () => msg('start'),
+});
+
 /** Every setting as the reader knows it from the controls, the fixed window included. */
 export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf({
   policy: () => msg('Scheduling policy'),
@@ -121,14 +127,21 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
   retries: () => msg('Retries per request'),
   retryDelay: () => msg('Retry delay (ticks)'),
   retryBudget: () => msg('Retry budget (%)'),
+  timeoutFrom: () => msg('Timeout counts from'),
+  tickMs: () => msg('One tick (ms)'),
   ...Object.fromEntries(Object.keys(INPUT_LABEL).map((field) => [field, () => INPUT_LABEL[field as SweepField]])),
 } as Record<keyof LabConfig, () => string>);
 
-/** A setting's value as the controls show it: a policy or fault by its name, a number as it is. */
+/**
+ * A setting's value as the controls show it: a policy, fault or where timeouts start by its name, a
+ * number as it is; one left out of the config at the value it means then.
+ */
 export function settingValue(config: LabConfig, field: keyof LabConfig): string {
+  const value = settingOf(config, field);
   // A value no control offers (a snapshot a script made) reads as it is.
-  if (field === 'policy') return POLICY_WORDS[config.policy]?.label ?? String(config.policy);
-  if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
-  if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
-  return String(config[field]);
+  if (field === 'policy') return POLICY_WORDS[value as Policy]?.label ?? String(value);
+  if (field === 'aFault') return FAULT_NAME[value as Fault] ?? String(value);
+  if (field === 'timeoutFrom') return TIMEOUT_FROM_NAME[value as TimeoutFrom] ?? String(value);
+  if (value === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
+  return String(value);
 }

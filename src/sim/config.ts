@@ -61,6 +61,14 @@ export const mayUse = (rules: PolicyRules, own: boolean, othersWaiting: number):
 export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
 export type Fault = (typeof FAULTS)[number];
 
+/**
+ * Where a call's timeout starts: at its `arrival`, so time in the queue uses it up (the timeout
+ * wraps the bulkhead), or at its `start` (the timeout sits inside the bulkhead: a waiting call has
+ * no deadline).
+ */
+export const TIMEOUT_FROM = ['arrival', 'start'] as const;
+export type TimeoutFrom = (typeof TIMEOUT_FROM)[number];
+
 /** The inputs of retries and recovery, in the order they are checked (after `horizon`, which `aRecovers` depends on). */
 export const RETRY_FIELDS = ['aRecovers', 'retries', 'retryDelay', 'retryBudget'] as const;
 export type RetryField = (typeof RETRY_FIELDS)[number];
@@ -89,8 +97,9 @@ export const retrySettings = ({
 export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze(retrySettings({}));
 
 /**
- * The inputs of one scenario. The retry settings are optional: a config keeps only those it was
- * given, and one without them is exactly the model without retries.
+ * The inputs of one scenario. The retry settings, `timeoutFrom` and `tickMs` are optional: a config
+ * keeps only those it was given, and one without them is exactly the model without retries, its
+ * timeouts counted from arrival.
  */
 export interface LabConfig extends Partial<RetrySettings> {
   policy: Policy;
@@ -107,10 +116,27 @@ export interface LabConfig extends Partial<RetrySettings> {
   target: number;
   horizon: number;
   lastArrival: number;
+  /** Where timeouts start (see `TIMEOUT_FROM`); left out: `arrival`. */
+  timeoutFrom?: TimeoutFrom;
+  /** How long one tick lasts in the reader's service, in milliseconds; only exported configurations read it. Left out: 100. */
+  tickMs?: number;
 }
 
+/** The inputs chosen by name. */
+export type ChoiceField = 'policy' | 'aFault' | 'timeoutFrom';
+
 /** The inputs that are always a whole number (the retry settings are not: some may be none). */
-export type NumericField = Exclude<keyof LabConfig, 'policy' | 'aFault' | RetryField>;
+export type NumericField = Exclude<keyof LabConfig, ChoiceField | RetryField>;
+
+/** Each input chosen by name, and the names it takes. */
+export const CHOICES: Readonly<Record<ChoiceField, readonly string[]>> = {
+  policy: POLICIES,
+  aFault: FAULTS,
+  timeoutFrom: TIMEOUT_FROM,
+};
+
+/** The tick length a config without one has, in milliseconds. */
+export const TICK_MS = 100;
 
 export const DEFAULT_CONFIG: Readonly<LabConfig> = Object.freeze({
   policy: 'shared-fifo',
@@ -138,6 +164,8 @@ interface Range {
 }
 
 const COUNT_MAX = 1_000_000;
+/** A tick lasts from 1 ms to a minute, for the API and the elements alike. */
+const TICK_RANGE: Range = { min: 1, max: 60_000 };
 
 /** Ranges the programmatic API accepts. `reservedA`, `lastArrival` and `aRecovers` depend on other fields. */
 function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
@@ -161,6 +189,8 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
       return { min: 0, max: COUNT_MAX };
     case 'lastArrival':
       return { min: 0, max: config.horizon };
+    case 'tickMs':
+      return TICK_RANGE;
     default:
       return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts, retryDelay
   }
@@ -203,6 +233,8 @@ export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): 
       return { min: DEFAULT_CONFIG.horizon, max: DEFAULT_CONFIG.horizon };
     case 'lastArrival':
       return { min: DEFAULT_CONFIG.lastArrival, max: DEFAULT_CONFIG.lastArrival };
+    case 'tickMs':
+      return TICK_RANGE;
   }
 }
 
@@ -237,12 +269,23 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
   'horizon',
   'lastArrival',
   ...RETRY_FIELDS,
+  'timeoutFrom',
+  'tickMs',
 ];
 
 /** The fields that may be none (null). */
 const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
 
-const isRetryField = (field: string): field is RetryField => field in RETRY_DEFAULTS;
+/** The inputs a config may leave out, each with the value it means then. */
+const OPTIONAL: Readonly<Record<string, unknown>> = {
+  ...RETRY_DEFAULTS,
+  timeoutFrom: TIMEOUT_FROM[0],
+  tickMs: TICK_MS,
+};
+
+/** An input's value, one left out of the config at the value it means then. */
+export const settingOf = <F extends keyof LabConfig>(config: LabConfig, field: F): Exclude<LabConfig[F], undefined> =>
+  (config[field] ?? OPTIONAL[field] ?? null) as Exclude<LabConfig[F], undefined>;
 
 /** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
@@ -383,15 +426,15 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
       if (field === 'lastArrival') config.lastArrival = Math.min(DEFAULT_CONFIG.lastArrival, config.horizon);
       continue;
     }
-    if (field === 'policy' || field === 'aFault') {
-      const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+    const allowed = CHOICES[field as ChoiceField];
+    if (allowed) {
       if (!allowed.includes(given as string)) {
         throw new RangeError(`${field}: ${shown(given)} is not one of ${allowed.join(', ')}`);
       }
       (config as unknown as Record<string, unknown>)[field] = given;
       continue;
     }
-    const { min, max } = apiRange(field, config);
+    const { min, max } = apiRange(field as NumericField | RetryField, config);
     const noneAllowed = NONE_FIELDS.includes(field);
     if (!(noneAllowed && given === null)) {
       if (typeof given !== 'number' || !Number.isInteger(given) || given < min || given > max) {
@@ -477,13 +520,13 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
   const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
-    if (field === 'policy' || field === 'aFault') {
-      const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+    const allowed = CHOICES[field as ChoiceField];
+    if (allowed) {
       if (given === undefined) continue;
       if (allowed.includes(given as string)) {
         (config as unknown as Record<string, unknown>)[field] = given;
       } else {
-        const used = DEFAULT_CONFIG[field];
+        const used = ((config as unknown as Record<string, unknown>)[field] = settingOf(DEFAULT_CONFIG, field));
         problems.push({
           field,
           value: valueOf(given),
@@ -493,13 +536,16 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
-    const retry = isRetryField(field);
-    const { min, max } = uiRangeOf(field, config);
+    const numeric = field as NumericField | RetryField;
+    const optional = Object.hasOwn(OPTIONAL, field);
+    const { min, max } = uiRangeOf(numeric, config);
     const clamp = (n: number) => Math.min(max, Math.max(min, n));
-    const fallback = retry ? RETRY_DEFAULTS[field] : clamp(DEFAULT_CONFIG[field]);
+    const fallback = optional
+      ? settingOf(DEFAULT_CONFIG, numeric)
+      : clamp(DEFAULT_CONFIG[numeric as Exclude<NumericField, 'tickMs'>]);
     if (given === undefined) {
-      // A retry setting left out stays out, which means its default.
-      if (!retry) config[field] = fallback!;
+      // An optional setting left out stays out, which means its default.
+      if (!optional) (config as Record<string, unknown>)[field] = fallback;
       continue;
     }
     const noneAllowed = NONE_FIELDS.includes(field);

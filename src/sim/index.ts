@@ -8,6 +8,8 @@ export {
   POLICY_RULES,
   RETRY_DEFAULTS,
   RETRY_FIELDS,
+  TICK_MS,
+  TIMEOUT_FROM,
   UI_RETRY_BUDGETS,
   maxAttempts,
   normalizeConfig,
@@ -31,6 +33,7 @@ export type {
   RetryField,
   RetrySettings,
   Tenant,
+  TimeoutFrom,
 } from './config.js';
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';

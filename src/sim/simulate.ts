@@ -13,7 +13,11 @@ export interface RequestRecord {
   attempt: number;
   tenant: Tenant;
   arrival: number;
-  deadline: number;
+  /**
+   * The tick at which it times out unless it has ended: arrival + its tenant's timeout; where the
+   * timeout starts at the start (`timeoutFrom: 'start'`), start + timeout, and null while it never started.
+   */
+  deadline: number | null;
   start: number | null;
   slot: number | null;
   borrowed: boolean;
@@ -114,12 +118,15 @@ export function simulate(input?: Partial<LabConfig>): LabRun {
  * the elements use it, so a page with one widget does not load the strict checks it never needs.
  *
  * Why queues suffice: within a tenant, attempts start in offer order and share one timeout, so
- * waiting ones expire from the front; and calls that share one hold (B's; A's started while A was
- * faulty; A's started after it recovered) end in start order.
+ * waiting ones expire from the front (where the timeout starts at the start, they never expire);
+ * and calls that share one hold (B's; A's started while A was faulty; A's started after it
+ * recovered) end in start order.
  */
 export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
+  const fromStart = config.timeoutFrom === 'start';
+  const timeoutOf = (tenant: Tenant) => (tenant === 'A' ? config.aTimeout : config.bTimeout);
   // The policy's rules, read once: the loop below reads only these.
   const { partitioned, lends, roundRobin } = POLICY_RULES[policy];
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
@@ -161,6 +168,7 @@ export function simulateValid(config: LabConfig): LabRun {
     const request = requests[index]!;
     const { tenant } = request;
     request.start = t;
+    request.deadline ??= t + timeoutOf(tenant);
     request.slot = slot;
     request.borrowed = partitioned && homeOf(slot) !== tenant;
     lastStarted = tenant;
@@ -222,7 +230,7 @@ export function simulateValid(config: LabConfig): LabRun {
       attempt,
       tenant,
       arrival: t,
-      deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
+      deadline: fromStart ? null : t + timeoutOf(tenant),
       start: null,
       slot: null,
       borrowed: false,
@@ -253,10 +261,12 @@ export function simulateValid(config: LabConfig): LabRun {
     for (const lane of running) {
       while (lane.size > 0 && lane.peek()!.end! <= t) release(lane.shift().slot!);
     }
-    for (const tenant of ['A', 'B'] as const) {
-      const line = waiting[tenant];
-      while (line.size > 0 && requests[line.peek()!]!.deadline <= t) finish(line.shift(), t, 'timed-out');
-    }
+    // Waiting calls have deadlines only where timeouts count from arrival.
+    if (!fromStart)
+      for (const tenant of ['A', 'B'] as const) {
+        const line = waiting[tenant];
+        while (line.size > 0 && requests[line.peek()!]!.deadline! <= t) finish(line.shift(), t, 'timed-out');
+      }
     dispatch(t);
     if (t <= lastOffer) {
       for (let i = 0; i < aPerTick; i++) offer('A', t);

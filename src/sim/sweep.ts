@@ -2,6 +2,7 @@
 import {
   POLICIES,
   RETRY_FIELDS,
+  TIMEOUT_FROM,
   normalizeConfig,
   uiRangeOf,
   uiValuesOf,
@@ -9,21 +10,27 @@ import {
   type NumericField,
   type Policy,
   type RetryField,
+  type TimeoutFrom,
 } from './config.js';
 import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
 
 /**
- * The numeric inputs with more than one value in their UI range: all but `horizon` and `lastArrival`.
- * A sweep takes only these fields and the measures of `SWEEP_MEASURES`; it does not check them at run time.
+ * The numeric inputs with more than one value in their UI range that move a result: all but
+ * `horizon`, `lastArrival` and `tickMs`. A sweep takes only these fields and the measures of
+ * `SWEEP_MEASURES`; it does not check them at run time.
  */
-export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival'>;
+export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival' | 'tickMs'>;
 
-/** Every input a sweep takes: the whole numbers of `SweepField` and the retry settings. */
-export type SweepInput = SweepField | RetryField;
+/** Every input a sweep takes: the whole numbers of `SweepField`, the retry settings and where timeouts start. */
+export type SweepInput = SweepField | RetryField | 'timeoutFrom';
 
 /** The values of a swept input: those of `aRecovers` and `retryBudget` may be none (null). */
-export type SweepValue<F extends SweepInput> = F extends 'aRecovers' | 'retryBudget' ? number | null : number;
+export type SweepValue<F extends SweepInput> = F extends 'timeoutFrom'
+  ? TimeoutFrom
+  : F extends 'aRecovers' | 'retryBudget'
+    ? number | null
+    : number;
 
 const READ = {
   'b-completion-rate': (m) => m.B.completionRate,
@@ -42,7 +49,7 @@ export const SWEEP_MEASURES = Object.keys(READ) as SweepMeasure[];
 export interface Sweep<F extends SweepInput = SweepField> {
   field: F;
   measure: SweepMeasure;
-  /** Every value of the field's UI range, lowest first (for a retry setting: `uiValuesOf`, none last). */
+  /** Every value of the field's UI range, lowest first (for a retry setting: `uiValuesOf`, none last; for `timeoutFrom`: arrival, start). */
   values: SweepValue<F>[];
   /**
    * Per policy, the measure at each of `values` (same index): a completion rate as a fraction from
@@ -61,6 +68,7 @@ export function sweepValues<F extends SweepInput>(
   field: F,
 ): { base: LabConfig; values: SweepValue<F>[] } {
   const base = normalizeConfig(config).config;
+  if (field === 'timeoutFrom') return { base, values: [...TIMEOUT_FROM] as SweepValue<F>[] };
   const { min, max } = uiRangeOf(field, base);
   const values = (
     (RETRY_FIELDS as readonly string[]).includes(field)

@@ -1,7 +1,8 @@
 import { css, html, svg, type PropertyValues } from 'lit';
 import { attributeOf } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { POLICIES, RETRY_FIELDS, retrySettings, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
+import { POLICIES, RETRY_FIELDS, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
+import { settingOf } from '../../sim/config.js';
 import {
   SWEEP_MEASURES,
   sweepLine,
@@ -31,8 +32,8 @@ const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
   'b-p95': () => msg('B p95'),
 });
 
-/** The inputs a chart takes, in the order of its select: the numbers, then recovery and retries. */
-const FIELDS = [...Object.keys(INPUT_LABEL), ...RETRY_FIELDS] as SweepInput[];
+/** The inputs a chart takes, in the order of its select: the numbers, then recovery and retries, then where timeouts start. */
+const FIELDS = [...Object.keys(INPUT_LABEL), ...RETRY_FIELDS, 'timeoutFrom'] as SweepInput[];
 
 /** The valid values of each own attribute, and the one shown in place of a bad value. */
 const KNOWN = { input: FIELDS.map(attributeOf), measure: SWEEP_MEASURES as readonly string[] };
@@ -225,9 +226,9 @@ export class SweepChart extends ScenarioElement {
     const n = values.length;
     // Indices into `values`: the current value of the input, and the cursor.
     const config = this.scenario.config;
-    const now = values.indexOf({ ...config, ...retrySettings(config) }[field]);
-    // A value as the axis and the readout say it: none as never or no budget.
-    const named = (v: number | null) => settingValue({ ...config, [field]: v }, field);
+    const now = values.indexOf(settingOf(config, field));
+    // A value as the axis and the readout say it: none as never or no budget, a name in words.
+    const named = (v: SweepValue<SweepInput>) => settingValue({ ...config, [field]: v }, field);
     const clamp = (j: number) => Math.max(0, Math.min(n - 1, j));
     const i = clamp(this.cursor ?? now);
     const at = values[i]!;
@@ -281,8 +282,8 @@ export class SweepChart extends ScenarioElement {
             svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : decimal((k * top) / 4)}</text>`,
         )}
         ${values.map((v, j) =>
-          v === null
-            ? svg`<text x=${X(j)} y="148">${n > 6 ? '–' : named(v)}</text>`
+          typeof v !== 'number'
+            ? svg`<text x=${X(j)} y="148">${v === null && n > 6 ? '–' : named(v)}</text>`
             : v % Math.ceil(n / 11)
               ? ''
               : svg`<text x=${X(j)} y="148">${v}</text>`,
