@@ -4,6 +4,7 @@
 import { expect } from '@open-wc/testing';
 import {
   TIMEOUT_FROM,
+  explain,
   isolation,
   metricsAt,
   normalizeConfig,
@@ -194,5 +195,12 @@ describe('a timeout from start (docs/MODEL.md, Where the timeout starts)', () =>
     expect(values).to.deep.equal(['arrival', 'start']);
     expect(lines['shared-fifo']).to.deep.equal([3, 0]);
     expect(lines['strict-partitions']).to.deep.equal([0, 0]);
+  });
+
+  it('says when each explained call got its deadline', () => {
+    // From start: A4 got its deadline when it started at 12, B1 never; from arrival, at arrival.
+    const run = simulate({ timeoutFrom: 'start' });
+    expect(['A4', 'B1', 'B0'].map((id) => explain(run, id).deadlineSet)).to.deep.equal([12, null, 0]);
+    expect(['A4', 'B1'].map((id) => explain(simulate(), id).deadlineSet)).to.deep.equal([2, 3]);
   });
 });
