@@ -1,16 +1,12 @@
-/** How policies, inputs and request states read in every element. */
+/**
+ * How policies, inputs and the isolation reading's causes read in every element. (A setting's value
+ * in words is in setting-value.ts, a request's state in the inspector: only views a reader opens
+ * say them.)
+ */
 import { msg } from '../i18n/msg.js';
 import { wordsOf } from '../i18n/words.js';
-import { registerPolicyRules, settingOf, type PolicyRules, type TimeoutFrom } from '../sim/config.js';
-import type {
-  Fault,
-  IsolationReading,
-  LabConfig,
-  Policy,
-  RequestRecord,
-  RequestState,
-  SweepField,
-} from '../sim/index.js';
+import { registerPolicyRules, type PolicyRules, type TimeoutFrom } from '../sim/config.js';
+import type { IsolationReading, LabConfig, Policy, SweepField } from '../sim/index.js';
 
 /**
  * Everything the elements say of one policy by name. What differs with its rules (how a waiting
@@ -68,24 +64,6 @@ export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
   target: () => msg('Completion target (%)'),
 });
 
-const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
-  upcoming: () => msg('not yet offered'),
-  waiting: () => msg('waiting'),
-  running: () => msg('running'),
-  completed: () => msg('completed'),
-  failed: () => msg('failed'),
-  'timed-out': () => msg('timed out'),
-  rejected: () => msg('rejected'),
-  retrying: () => msg('waiting to retry'),
-});
-
-/** A request's state in words; timeouts say whether the request was waiting or in service. */
-export function stateLabel(record: RequestRecord, state: RequestState): string {
-  if (state === 'timed-out')
-    return record.start === null ? msg('timed out while waiting') : msg('timed out in service');
-  return STATE_LABEL[state];
-}
-
 /** The isolation reading's rows: why a tenant's requests did not complete. */
 export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> = wordsOf({
   keptOutByOther: () => msg('Kept out by the other tenant'),
@@ -104,13 +82,6 @@ export const isolationKeys = (reading: Record<'A' | 'B', IsolationReading>): (ke
     (key) => key !== 'noSlots' || reading.A.noSlots + reading.B.noSlots > 0,
   );
 
-/** Dependency A's fault in a few words, as a value beside its setting. */
-export const FAULT_NAME: Readonly<Record<Fault, string>> = wordsOf({
-  none: () => msg('healthy'),
-  stall: () => msg('stalled until timeout'),
-  'fail-fast': () => msg('fail fast'),
-});
-
 /** Where timeouts start, in a few words, as a value beside its setting. */
 export const TIMEOUT_FROM_NAME: Readonly<Record<TimeoutFrom, string>> = wordsOf({
   arrival: () => msg('arrival'),
@@ -128,20 +99,5 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
   retryDelay: () => msg('Retry delay (ticks)'),
   retryBudget: () => msg('Retry budget (%)'),
   timeoutFrom: () => msg('Timeout counts from'),
-  tickMs: () => msg('One tick (ms)'),
   ...Object.fromEntries(Object.keys(INPUT_LABEL).map((field) => [field, () => INPUT_LABEL[field as SweepField]])),
 } as Record<keyof LabConfig, () => string>);
-
-/**
- * A setting's value as the controls show it: a policy, fault or where timeouts start by its name, a
- * number as it is; one left out of the config at the value it means then.
- */
-export function settingValue(config: LabConfig, field: keyof LabConfig): string {
-  const value = settingOf(config, field);
-  // A value no control offers (a snapshot a script made) reads as it is.
-  if (field === 'policy') return POLICY_WORDS[value as Policy]?.label ?? String(value);
-  if (field === 'aFault') return FAULT_NAME[value as Fault] ?? String(value);
-  if (field === 'timeoutFrom') return TIMEOUT_FROM_NAME[value as TimeoutFrom] ?? String(value);
-  if (value === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
-  return String(value);
-}

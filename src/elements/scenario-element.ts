@@ -37,8 +37,6 @@ import { updateDue } from '../scenario/update-holds.js';
  * @attr {string} retry-budget - a tenant's retries as a percent of its first attempts: `none`, 10, 20, 50 or 100.
  * @attr {'arrival' | 'start'} timeout-from - where a call's timeout starts: `arrival` (default; the timeout wraps the
  *   bulkhead, so waiting uses it up) or `start` (the timeout sits inside the bulkhead: a waiting call has no deadline).
- * @attr {number} tick-ms - how long one tick lasts in the reader's service, in milliseconds, 1–60000 (default 100); it
- *   changes no result, only exported configurations.
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
  * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline; a level out

@@ -97,9 +97,9 @@ export const retrySettings = ({
 export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze(retrySettings({}));
 
 /**
- * The inputs of one scenario. The retry settings, `timeoutFrom` and `tickMs` are optional: a config
- * keeps only those it was given, and one without them is exactly the model without retries, its
- * timeouts counted from arrival.
+ * The inputs of one scenario. The retry settings and `timeoutFrom` are optional: a config keeps only
+ * those it was given, and one without them is exactly the model without retries, its timeouts
+ * counted from arrival.
  */
 export interface LabConfig extends Partial<RetrySettings> {
   policy: Policy;
@@ -118,8 +118,6 @@ export interface LabConfig extends Partial<RetrySettings> {
   lastArrival: number;
   /** Where timeouts start (see `TIMEOUT_FROM`); left out: `arrival`. */
   timeoutFrom?: TimeoutFrom;
-  /** How long one tick lasts in the reader's service, in milliseconds; only exported configurations read it. Left out: 100. */
-  tickMs?: number;
 }
 
 /** The inputs chosen by name. */
@@ -134,9 +132,6 @@ export const CHOICES: Readonly<Record<ChoiceField, readonly string[]>> = {
   aFault: FAULTS,
   timeoutFrom: TIMEOUT_FROM,
 };
-
-/** The tick length a config without one has, in milliseconds. */
-export const TICK_MS = 100;
 
 export const DEFAULT_CONFIG: Readonly<LabConfig> = Object.freeze({
   policy: 'shared-fifo',
@@ -164,8 +159,6 @@ interface Range {
 }
 
 const COUNT_MAX = 1_000_000;
-/** A tick lasts from 1 ms to a minute, for the API and the elements alike. */
-const TICK_RANGE: Range = { min: 1, max: 60_000 };
 
 /** Ranges the programmatic API accepts. `reservedA`, `lastArrival` and `aRecovers` depend on other fields. */
 function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
@@ -189,8 +182,6 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
       return { min: 0, max: COUNT_MAX };
     case 'lastArrival':
       return { min: 0, max: config.horizon };
-    case 'tickMs':
-      return TICK_RANGE;
     default:
       return { min: 1, max: COUNT_MAX }; // bEvery, holds, timeouts, retryDelay
   }
@@ -199,7 +190,7 @@ function apiRange(field: NumericField | RetryField, config: LabConfig): Range {
 /**
  * Ranges the elements offer (docs/MODEL.md, Inputs, "UI range"), for controls such as sliders;
  * horizon and lastArrival are fixed there. For a retry setting: its lowest and highest number
- * (`uiValuesOf` lists every value, none included).
+ * (`uiValuesOf` in sweep.ts lists every value, none included).
  */
 export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): Range {
   switch (field) {
@@ -233,24 +224,11 @@ export function uiRangeOf(field: NumericField | RetryField, config: LabConfig): 
       return { min: DEFAULT_CONFIG.horizon, max: DEFAULT_CONFIG.horizon };
     case 'lastArrival':
       return { min: DEFAULT_CONFIG.lastArrival, max: DEFAULT_CONFIG.lastArrival };
-    case 'tickMs':
-      return TICK_RANGE;
   }
 }
 
 /** The retry budgets the elements offer, in percent, besides none. */
 export const UI_RETRY_BUDGETS: readonly number[] = [10, 20, 50, 100];
-
-/**
- * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
- * two that may be none: none is the latest recovery and the loosest budget.
- */
-export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
-  const { min, max } = uiRangeOf(field, config);
-  const values: (number | null)[] =
-    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  return NONE_FIELDS.includes(field) ? [...values, null] : values;
-}
 
 /** Field order matters: a field's range may depend on the fields before it. */
 export const FIELDS: readonly (keyof LabConfig)[] = [
@@ -270,22 +248,12 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
   'lastArrival',
   ...RETRY_FIELDS,
   'timeoutFrom',
-  'tickMs',
 ];
 
 /** The fields that may be none (null). */
 const NONE_FIELDS: readonly string[] = ['aRecovers', 'retryBudget'];
 
-/** The inputs a config may leave out, each with the value it means then. */
-const OPTIONAL: Readonly<Record<string, unknown>> = {
-  ...RETRY_DEFAULTS,
-  timeoutFrom: TIMEOUT_FROM[0],
-  tickMs: TICK_MS,
-};
-
-/** An input's value, one left out of the config at the value it means then. */
-export const settingOf = <F extends keyof LabConfig>(config: LabConfig, field: F): Exclude<LabConfig[F], undefined> =>
-  (config[field] ?? OPTIONAL[field] ?? null) as Exclude<LabConfig[F], undefined>;
+const isRetryField = (field: string): field is RetryField => field in RETRY_DEFAULTS;
 
 /** How many requests a config offers over its window (docs/MODEL.md, Workload). */
 export function offeredCount(config: Pick<LabConfig, 'aPerTick' | 'bEvery' | 'lastArrival'>): number {
@@ -526,7 +494,9 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       if (allowed.includes(given as string)) {
         (config as unknown as Record<string, unknown>)[field] = given;
       } else {
-        const used = ((config as unknown as Record<string, unknown>)[field] = settingOf(DEFAULT_CONFIG, field));
+        // Where timeouts start, the one choice a config may leave out, means its first value then.
+        const used = ((config as unknown as Record<string, unknown>)[field] =
+          DEFAULT_CONFIG[field as ChoiceField] ?? allowed[0]);
         problems.push({
           field,
           value: valueOf(given),
@@ -536,16 +506,14 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
-    const numeric = field as NumericField | RetryField;
-    const optional = Object.hasOwn(OPTIONAL, field);
-    const { min, max } = uiRangeOf(numeric, config);
+    const number = field as NumericField | RetryField;
+    const retry = isRetryField(number);
+    const { min, max } = uiRangeOf(number, config);
     const clamp = (n: number) => Math.min(max, Math.max(min, n));
-    const fallback = optional
-      ? settingOf(DEFAULT_CONFIG, numeric)
-      : clamp(DEFAULT_CONFIG[numeric as Exclude<NumericField, 'tickMs'>]);
+    const fallback = retry ? RETRY_DEFAULTS[number] : clamp(DEFAULT_CONFIG[number]);
     if (given === undefined) {
-      // An optional setting left out stays out, which means its default.
-      if (!optional) (config as Record<string, unknown>)[field] = fallback;
+      // A retry setting left out stays out, which means its default.
+      if (!retry) config[number] = fallback!;
       continue;
     }
     const noneAllowed = NONE_FIELDS.includes(field);
@@ -625,21 +593,29 @@ export const PRESET_CONFIGS: Readonly<Record<PresetName, LabConfig>> = Object.fr
 });
 
 /** The presets with their titles: the model's API (the elements read `PRESET_CONFIGS`). */
-export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = /* @__PURE__ */ Object.freeze({
-  'stalled-dependency': {
-    title: 'Failure isolation: contain a stalled dependency',
-    config: PRESET_CONFIGS['stalled-dependency'],
-  },
-  'count-every-request': {
-    title: 'Tenant service targets: count every offered request',
-    config: PRESET_CONFIGS['count-every-request'],
-  },
-  'slow-vs-dead': {
-    title: 'Failure isolation: a slow dependency hurts more than a dead one',
-    config: PRESET_CONFIGS['slow-vs-dead'],
-  },
-  'retry-storm': {
-    title: 'Retries and recovery: a retry storm outlasts its cause',
-    config: PRESET_CONFIGS['retry-storm'],
-  },
-});
+export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = /* @__PURE__ */ presetsWithTitles();
+
+/**
+ * The presets with their titles, made in a function so that a build which never reads `presets`
+ * (the elements read `PRESET_CONFIGS`) leaves all of it out, the reads of `PRESET_CONFIGS` included.
+ */
+function presetsWithTitles(): Readonly<Record<PresetName, Readonly<Preset>>> {
+  return Object.freeze({
+    'stalled-dependency': {
+      title: 'Failure isolation: contain a stalled dependency',
+      config: PRESET_CONFIGS['stalled-dependency'],
+    },
+    'count-every-request': {
+      title: 'Tenant service targets: count every offered request',
+      config: PRESET_CONFIGS['count-every-request'],
+    },
+    'slow-vs-dead': {
+      title: 'Failure isolation: a slow dependency hurts more than a dead one',
+      config: PRESET_CONFIGS['slow-vs-dead'],
+    },
+    'retry-storm': {
+      title: 'Retries and recovery: a retry storm outlasts its cause',
+      config: PRESET_CONFIGS['retry-storm'],
+    },
+  });
+}

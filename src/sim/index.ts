@@ -8,7 +8,6 @@ export {
   POLICY_RULES,
   RETRY_DEFAULTS,
   RETRY_FIELDS,
-  TICK_MS,
   TIMEOUT_FROM,
   UI_RETRY_BUDGETS,
   maxAttempts,
@@ -18,7 +17,6 @@ export {
   quoteValue,
   retrySettings,
   uiRangeOf,
-  uiValuesOf,
   validateConfig,
 } from './config.js';
 export type {
@@ -47,5 +45,5 @@ export { explain } from './explain.js';
 export type { Admission, AttemptEnd, BlockedTick, Explanation, RetryStep, SlotHolder } from './explain.js';
 export { endingOf, hasNoSlots, isolation } from './isolation.js';
 export type { Ending, IsolationReading } from './isolation.js';
-export { sweep } from './sweep.js';
+export { sweep, uiValuesOf } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';

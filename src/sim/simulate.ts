@@ -126,7 +126,7 @@ export function simulateValid(config: LabConfig): LabRun {
   const { policy, slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
   const fromStart = config.timeoutFrom === 'start';
-  const timeoutOf = (tenant: Tenant) => (tenant === 'A' ? config.aTimeout : config.bTimeout);
+  const timeout: Record<Tenant, number> = { A: config.aTimeout, B: config.bTimeout };
   // The policy's rules, read once: the loop below reads only these.
   const { partitioned, lends, roundRobin } = POLICY_RULES[policy];
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
@@ -168,7 +168,7 @@ export function simulateValid(config: LabConfig): LabRun {
     const request = requests[index]!;
     const { tenant } = request;
     request.start = t;
-    request.deadline ??= t + timeoutOf(tenant);
+    request.deadline ??= t + timeout[tenant];
     request.slot = slot;
     request.borrowed = partitioned && homeOf(slot) !== tenant;
     lastStarted = tenant;
@@ -230,7 +230,7 @@ export function simulateValid(config: LabConfig): LabRun {
       attempt,
       tenant,
       arrival: t,
-      deadline: fromStart ? null : t + timeoutOf(tenant),
+      deadline: fromStart ? null : t + timeout[tenant],
       start: null,
       slot: null,
       borrowed: false,

@@ -3,9 +3,9 @@ import {
   POLICIES,
   RETRY_FIELDS,
   TIMEOUT_FROM,
+  UI_RETRY_BUDGETS,
   normalizeConfig,
   uiRangeOf,
-  uiValuesOf,
   type LabConfig,
   type NumericField,
   type Policy,
@@ -16,11 +16,10 @@ import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
 
 /**
- * The numeric inputs with more than one value in their UI range that move a result: all but
- * `horizon`, `lastArrival` and `tickMs`. A sweep takes only these fields and the measures of
- * `SWEEP_MEASURES`; it does not check them at run time.
+ * The numeric inputs with more than one value in their UI range: all but `horizon` and `lastArrival`.
+ * A sweep takes only these fields and the measures of `SWEEP_MEASURES`; it does not check them at run time.
  */
-export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival' | 'tickMs'>;
+export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival'>;
 
 /** Every input a sweep takes: the whole numbers of `SweepField`, the retry settings and where timeouts start. */
 export type SweepInput = SweepField | RetryField | 'timeoutFrom';
@@ -57,6 +56,18 @@ export interface Sweep<F extends SweepInput = SweepField> {
    * with nothing completed.
    */
   lines: Record<Policy, (number | null)[]>;
+}
+
+/**
+ * Every value the elements offer for a retry setting, lowest first, and none (null) last for the
+ * two that may be none: none is the latest recovery and the loosest budget. (Here rather than in
+ * config.ts, with the sweep, its one user: a page with one widget never loads it.)
+ */
+export function uiValuesOf(field: RetryField, config: LabConfig): (number | null)[] {
+  const { min, max } = uiRangeOf(field, config);
+  const values: (number | null)[] =
+    field === 'retryBudget' ? [...UI_RETRY_BUDGETS] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return field === 'aRecovers' || field === 'retryBudget' ? [...values, null] : values;
 }
 
 /**

@@ -42,37 +42,35 @@ const facts = ({ id, deadline, start, end, outcome, latency }: RequestRecord) =>
   latency,
 });
 
-describe('timeoutFrom and tickMs as inputs', () => {
-  it('keeps a config without them as it was, and keeps those given', () => {
-    expect(Object.keys(simulate().config)).to.not.include.members(['timeoutFrom', 'tickMs']);
-    expect(validateConfig({ timeoutFrom: 'start', tickMs: 250 })).to.include({ timeoutFrom: 'start', tickMs: 250 });
+describe('timeoutFrom as an input', () => {
+  it('keeps a config without it as it was, and keeps it given', () => {
+    expect(Object.keys(simulate().config)).to.not.include('timeoutFrom');
+    expect(validateConfig({ timeoutFrom: 'start' })).to.include({ timeoutFrom: 'start' });
+    expect(validateConfig({ timeoutFrom: 'arrival' })).to.include({ timeoutFrom: 'arrival' });
     expect(TIMEOUT_FROM).to.deep.equal(['arrival', 'start']);
   });
 
-  it('names the field, the value and the range of a bad value', () => {
+  it('names the field, the value and the values it takes', () => {
     expect(messageOf({ timeoutFrom: 'queue' })).to.equal('timeoutFrom: "queue" is not one of arrival, start');
     expect(messageOf({ timeoutFrom: null })).to.equal('timeoutFrom: null is not one of arrival, start');
-    expect(messageOf({ tickMs: 0 })).to.equal('tickMs: 0 is not an integer from 1 to 60000');
-    expect(messageOf({ tickMs: 60_001 })).to.equal('tickMs: 60001 is not an integer from 1 to 60000');
-    expect(messageOf({ tickMs: 2.5 })).to.equal('tickMs: 2.5 is not an integer from 1 to 60000');
   });
 
-  it('corrects a bad value forgivingly, and leaves out what is not given', () => {
-    expect(normalizeConfig({}).config).to.not.have.any.keys('timeoutFrom', 'tickMs');
-    expect(normalizeConfig({ timeoutFrom: 'start', tickMs: '250' })).to.deep.include({ problems: [] });
-    const { config, problems } = normalizeConfig({ timeoutFrom: 'later', tickMs: '0' });
-    expect(config).to.include({ timeoutFrom: 'arrival', tickMs: 1 });
+  it('corrects a bad value forgivingly, and leaves it out when not given', () => {
+    expect(normalizeConfig({}).config).to.not.have.any.keys('timeoutFrom');
+    expect(normalizeConfig({ timeoutFrom: 'start' })).to.deep.equal({
+      config: validateConfig({ timeoutFrom: 'start' }),
+      problems: [],
+    });
+    const { config, problems } = normalizeConfig({ timeoutFrom: 'later' });
+    expect(config).to.include({ timeoutFrom: 'arrival' });
     expect(problems.map((p) => [p.field, p.used, p.message])).to.deep.equal([
       ['timeoutFrom', 'arrival', 'timeoutFrom: "later" is not one of arrival, start; using arrival'],
-      ['tickMs', 1, 'tickMs: "0" is not a whole number from 1 to 60000; using 1'],
     ]);
-    expect(normalizeConfig({ tickMs: 1e9 }).config.tickMs).to.equal(60_000);
-    expect(normalizeConfig({ tickMs: 'soon' }).config.tickMs).to.equal(100);
   });
 
-  it('changes no record with tickMs', () => {
-    const config: Partial<LabConfig> = { timeoutFrom: 'start', retries: 2 };
-    expect(simulate({ ...config, tickMs: 7 }).requests).to.deep.equal(simulate(config).requests);
+  it('changes no record when given as arrival', () => {
+    const config: Partial<LabConfig> = { retries: 2, aRecovers: 5 };
+    expect(simulate({ ...config, timeoutFrom: 'arrival' }).requests).to.deep.equal(simulate(config).requests);
   });
 });
 

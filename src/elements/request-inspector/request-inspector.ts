@@ -1,13 +1,32 @@
 import { css, html } from 'lit';
-import { slotsAt, stateAt, type LabConfig, type RequestRecord } from '../../sim/index.js';
+import { slotsAt, stateAt, type LabConfig, type RequestRecord, type RequestState } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ScrollRegions } from '../scroll-regions.js';
 import { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import { stateLabel } from '../labels.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
+
+/** Each state of a request in words. */
+const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
+  upcoming: () => msg('not yet offered'),
+  waiting: () => msg('waiting'),
+  running: () => msg('running'),
+  completed: () => msg('completed'),
+  failed: () => msg('failed'),
+  'timed-out': () => msg('timed out'),
+  rejected: () => msg('rejected'),
+  retrying: () => msg('waiting to retry'),
+});
+
+/** A request's state in words; timeouts say whether the request was waiting or in service. */
+function stateLabel(record: RequestRecord, state: RequestState): string {
+  if (state === 'timed-out')
+    return record.start === null ? msg('timed out while waiting') : msg('timed out in service');
+  return STATE_LABEL[state];
+}
 
 /**
  * What a reader may know of a request at `tick`: nothing from after it. A deadline counted from the
