@@ -47,3 +47,5 @@ export { endingOf, hasNoSlots, isolation } from './isolation.js';
 export type { Ending, IsolationReading } from './isolation.js';
 export { sweep, uiValuesOf } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';
+export { EXPORT_TARGETS, TICK_MS, exportConfig } from './export/index.js';
+export type { ConfigExport, ExportTarget, Verdict } from './export/index.js';
