@@ -19,11 +19,13 @@ export { TickTimeline } from './elements/tick-timeline/tick-timeline.js';
 import { loadWhenSeen } from './elements/when-seen.js';
 
 /**
- * The views a reader opens on demand (Compare policies, Sweep, Every request and resource) and the
+ * The views a reader opens on demand (Compare policies, Sweep, Every request and resource, the
+ * exported configuration) and the
  * notebook, far down a lab, come in files of their own, fetched the first time one is needed: when a
  * lab draws or opens its section, or when a page shows one on its own.
  */
 const ON_DEMAND: Record<string, () => Promise<unknown>> = {
+  'config-export': () => import('./elements/config-export/define.js'),
   'lab-notebook': () => import('./elements/lab-notebook/define.js'),
   'policy-compare': () => import('./elements/policy-compare/define.js'),
   'request-inspector': () => import('./elements/request-inspector/define.js'),

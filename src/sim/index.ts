@@ -48,4 +48,4 @@ export type { Ending, IsolationReading } from './isolation.js';
 export { sweep, uiValuesOf } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';
 export { EXPORT_TARGETS, TICK_MS, exportConfig } from './export/index.js';
-export type { ConfigExport, ExportTarget, Verdict } from './export/index.js';
+export type { ExportResult, ExportTarget, Verdict } from './export/index.js';

@@ -50,6 +50,7 @@ test("an entry's closure follows its imports and nothing else", async () => {
   assert.deepEqual(
     (await closure('dist/bulkhead-lab.js', { dynamic: true })).sort(),
     [
+      'dist/bulkhead-lab.config-export.js',
       'dist/bulkhead-lab.de.js',
       'dist/bulkhead-lab.explain-text.js',
       'dist/bulkhead-lab.js',

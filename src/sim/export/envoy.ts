@@ -18,20 +18,14 @@
  * the lab's timeout from start; and a request that overflowed is never retried
  * (RetryPolicyImpl::wouldRetryFromReset).
  */
-import { noExport, verdictOf, type ConfigExport, type ExportWords, type Plan } from './plan.js';
-
-const LIB = 'Envoy';
+import { exporter } from './plan.js';
 
 /** A duration as Envoy's YAML takes it: seconds, with an `s`. */
 const seconds = (ms: number) => `${ms / 1000}s`;
 
-export function envoy(plan: Plan, words: ExportWords): ConfigExport {
-  if (plan.roundRobin) return noExport(plan, LIB, '#', words.roundRobin(LIB));
-  if (plan.lends) return noExport(plan, LIB, '#', words.lending(LIB));
+export const envoy = exporter('Envoy', 'Envoy (v3 API)', '#', { budget: true }, (plan, words, differences, queue) => {
   const { partitioned, queueCap, fromStart, retries, budget, tenants } = plan;
-  const differences: string[] = [];
-  const queue = partitioned ? queueCap : 2 * queueCap;
-  if (!partitioned && queueCap) differences.push(words.oneQueue(LIB, queue, queueCap));
+  if (!partitioned && queueCap) differences.push(words.oneQueue('Envoy', queue, queueCap));
   if (retries) {
     differences.push(words.jitter(plan.delayMs), words.noRetryOnReject());
     if (!fromStart) differences.push(words.timeoutSpansRetries());
@@ -39,12 +33,11 @@ export function envoy(plan: Plan, words: ExportWords): ConfigExport {
   }
   const clusters = partitioned
     ? tenants.map(({ tenant, slots }) => {
-        if (!slots) differences.push(words.noHomeSlot(LIB, tenant));
+        if (!slots) differences.push(words.noHomeSlot('Envoy', tenant));
         return [`tenant_${tenant.toLowerCase()}`, Math.max(1, slots)] as const;
       })
     : [['shared', plan.slots] as const];
-  const lines = [
-    `# Envoy (v3 API): ${plan.title}.`,
+  return [
     '# Add your endpoints (load_assignment) to each cluster.',
     'static_resources:',
     '  clusters:',
@@ -56,15 +49,15 @@ export function envoy(plan: Plan, words: ExportWords): ConfigExport {
       `        max_connections: ${slots}`,
       `        max_requests: ${slots}`,
       `        max_pending_requests: ${queue}`,
-      ...(budget === null
-        ? retries
-          ? ['        max_retries: 4294967295 # no limit on retries in flight: the lab has no retry budget']
-          : []
-        : [
+      ...(budget !== null
+        ? [
             '        retry_budget:',
             `          budget_percent: { value: ${budget} }`,
             '          min_retry_concurrency: 0',
-          ]),
+          ]
+        : retries
+          ? ['        max_retries: 4294967295 # no limit on retries in flight: the lab has no retry budget']
+          : []),
     ]),
     "# The routes, for your virtual host's routes:",
     'routes:',
@@ -91,5 +84,4 @@ export function envoy(plan: Plan, words: ExportWords): ConfigExport {
         : []),
     ]),
   ];
-  return { code: `${lines.join('\n')}\n`, verdict: verdictOf(differences), differences };
-}
+});

@@ -8,11 +8,11 @@ import { concurrencyLimits } from './concurrency-limits.js';
 import { cockatiel } from './cockatiel.js';
 import { ENGLISH } from './english.js';
 import { envoy } from './envoy.js';
-import { planOf, type ConfigExport, type ExportWords, type Plan } from './plan.js';
+import { planOf, type ExportResult, type ExportWords, type Plan } from './plan.js';
 import { polly } from './polly.js';
 import { resilience4j } from './resilience4j.js';
 
-export type { ConfigExport, ExportWords, Verdict } from './plan.js';
+export type { ExportResult, ExportWords, Verdict } from './plan.js';
 
 const EXPORTERS = {
   resilience4j,
@@ -20,7 +20,7 @@ const EXPORTERS = {
   cockatiel,
   envoy,
   'concurrency-limits': concurrencyLimits,
-} satisfies Record<string, (plan: Plan, words: ExportWords) => ConfigExport>;
+} satisfies Record<string, (plan: Plan, words: ExportWords) => ExportResult>;
 
 export type ExportTarget = keyof typeof EXPORTERS;
 
@@ -39,7 +39,7 @@ export const exportValid = (
   target: ExportTarget,
   tickMs: number,
   words: ExportWords,
-): ConfigExport => EXPORTERS[target](planOf(config, tickMs), words);
+): ExportResult => EXPORTERS[target](planOf(config, tickMs), words);
 
 /**
  * The configuration of `target` for `config`: the code to copy, whether the library does exactly
@@ -53,7 +53,7 @@ export function exportConfig(
   config: Partial<LabConfig>,
   target: ExportTarget,
   { tickMs = TICK_MS.default }: { tickMs?: number } = {},
-): ConfigExport {
+): ExportResult {
   const valid = validateConfig(config);
   if (!Object.hasOwn(EXPORTERS, target))
     throw new RangeError(`target: ${quoteValue(target)} is not one of ${EXPORT_TARGETS.join(', ')}`);

@@ -9,7 +9,7 @@ import { POLICY_RULES, retrySettings, type LabConfig, type Tenant } from '../con
 export type Verdict = 'exact' | 'approximate' | 'none';
 
 /** An exported configuration: the code to copy, how close it is, and each difference in one sentence. */
-export interface ConfigExport {
+export interface ExportResult {
   code: string;
   verdict: Verdict;
   differences: string[];
@@ -108,21 +108,43 @@ export function planOf(config: LabConfig, tickMs: number): Plan {
   };
 }
 
-/** The verdict of a library that can express the policy: exact with no differences. */
-export const verdictOf = (differences: string[]): Verdict => (differences.length ? 'approximate' : 'exact');
+/** What a library can express beyond bulkheads that share a pool or partition it. */
+export interface Abilities {
+  /** Partitions that lend idle slots (concurrency-limits' shares, approximately). */
+  lends?: boolean;
+  /** Says itself what becomes of a retry budget (Envoy has one that differs; concurrency-limits has no retries). */
+  budget?: boolean;
+}
 
 /**
- * The export of a policy library `lib` cannot express, for `reason`: code that says so and what to
- * use instead, in comment lines that start with `comment`.
+ * The export of library `lib` (named `heading` in the code's first line): round-robin (and lending, unless it `lends`) gives code that says what to use
+ * instead, in comment lines that start with `comment`; else `write` gives the code's lines after the
+ * title, pushing each difference it finds to `differences`, and a missing retry budget is one more.
+ * `queue` is the limit of the library's queue: a tenant's under partitions, both tenants' in one pool.
  */
-export const noExport = (plan: Plan, lib: string, comment: string, reason: string): ConfigExport => ({
-  code: [
-    `${lib}: ${plan.title}.`,
-    reason,
-    'Use strict partitions instead (choose "Strict tenant partitions" in the lab to export them), or one shared pool.',
-  ]
-    .map((line) => `${comment} ${line}\n`)
-    .join(''),
-  verdict: 'none',
-  differences: [reason],
-});
+export const exporter =
+  (
+    lib: string,
+    heading: string,
+    comment: string,
+    abilities: Abilities,
+    write: (plan: Plan, words: ExportWords, differences: string[], queue: number) => string[],
+  ) =>
+  (plan: Plan, words: ExportWords): ExportResult => {
+    const title = `${comment} ${heading}: ${plan.title}.`;
+    const reason = plan.roundRobin ? words.roundRobin(lib) : plan.lends && !abilities.lends ? words.lending(lib) : '';
+    if (reason)
+      return {
+        code: `${title}\n${comment} ${reason}\n${comment} Use strict partitions instead (choose "Strict tenant partitions" in the lab), or one shared pool.\n`,
+        verdict: 'none',
+        differences: [reason],
+      };
+    const differences: string[] = [];
+    const lines = write(plan, words, differences, plan.partitioned ? plan.queueCap : 2 * plan.queueCap);
+    if (plan.budget !== null && !abilities.budget && plan.retries) differences.push(words.noBudget(lib, plan.budget));
+    return {
+      code: `${[title, ...lines].join('\n')}\n`,
+      verdict: differences.length ? 'approximate' : 'exact',
+      differences,
+    };
+  };

@@ -12,58 +12,43 @@
  *   (https://www.pollydocs.org/pipelines/index.html): a timeout added before the limiter counts the
  *   wait in its queue, one added after it starts with the call.
  */
-import { noExport, verdictOf, type ConfigExport, type ExportWords, type Plan } from './plan.js';
+import { exporter } from './plan.js';
 
-const LIB = 'Polly';
+const ms = (n: number) => `TimeSpan.FromMilliseconds(${n})`;
 
-export function polly(plan: Plan, words: ExportWords): ConfigExport {
-  if (plan.roundRobin) return noExport(plan, LIB, '//', words.roundRobin(LIB));
-  if (plan.lends) return noExport(plan, LIB, '//', words.lending(LIB));
+export const polly = exporter('Polly', 'Polly v8', '//', {}, (plan, words, differences, queue) => {
   const { partitioned, queueCap, fromStart, retries } = plan;
-  const differences: string[] = [];
-  const queue = partitioned ? queueCap : 2 * queueCap;
-  if (!partitioned && queueCap) differences.push(words.oneQueue(LIB, queue, queueCap));
-  if (plan.budget !== null) differences.push(words.noBudget(LIB, plan.budget));
-  const ms = (n: number) => `TimeSpan.FromMilliseconds(${n})`;
+  if (!partitioned && queueCap) differences.push(words.oneQueue('Polly', queue, queueCap));
   const lines = [
-    `// Polly v8: ${plan.title}.`,
     'using System;',
     ...(partitioned ? [] : ['using System.Threading.RateLimiting;']),
     'using Polly;',
     ...(retries ? ['using Polly.Retry;'] : []),
-    '',
+    ...(partitioned
+      ? []
+      : [
+          '// One limiter for both tenants, its queue served oldest first.',
+          `var slots = new ConcurrencyLimiter(new ConcurrencyLimiterOptions { PermitLimit = ${plan.slots}, QueueLimit = ${queue} });`,
+        ]),
   ];
-  if (!partitioned)
-    lines.push(
-      `// One limiter for both tenants: ${plan.slots} calls at once, ${queue} more wait, oldest first.`,
-      'var slots = new ConcurrencyLimiter(new ConcurrencyLimiterOptions',
-      '{',
-      `    PermitLimit = ${plan.slots},`,
-      `    QueueLimit = ${queue},`,
-      '    QueueProcessingOrder = QueueProcessingOrder.OldestFirst,',
-      '});',
-      '',
-    );
   for (const { tenant, slots, timeoutMs } of plan.tenants) {
-    if (partitioned && !slots) differences.push(words.noHomeSlot(LIB, tenant));
+    if (partitioned && !slots) differences.push(words.noHomeSlot('Polly', tenant));
     const limiter = partitioned
-      ? `    .AddConcurrencyLimiter(${Math.max(1, slots)}, ${queue}) // tenant ${tenant}'s own slots and queue`
+      ? `    .AddConcurrencyLimiter(${Math.max(1, slots)}, ${queue})`
       : '    .AddRateLimiter(slots)';
-    const timeout = `    .AddTimeout(${ms(timeoutMs)}) // ${fromStart ? 'after the limiter: starts with the call' : 'before the limiter: counts the wait'}`;
-    lines.push(`var tenant${tenant} = new ResiliencePipelineBuilder()`);
-    if (retries)
-      lines.push(
-        '    .AddRetry(new RetryStrategyOptions',
-        '    {',
-        `        MaxRetryAttempts = ${retries},`,
-        `        Delay = ${ms(plan.delayMs)},`,
-        '        BackoffType = DelayBackoffType.Constant,',
-        '    })',
-      );
-    lines.push(...(fromStart ? [limiter, timeout] : [timeout, limiter]), '    .Build();', '');
+    const timeout = `    .AddTimeout(${ms(timeoutMs)}) // ${fromStart ? 'inside the limiter: starts with the call' : 'around the limiter: counts the wait'}`;
+    lines.push(
+      '',
+      `// Tenant ${tenant}: await tenant${tenant}.ExecuteAsync(token => Call${tenant}Async(token)), the call honouring the token.`,
+      `var tenant${tenant} = new ResiliencePipelineBuilder()`,
+      ...(retries
+        ? [
+            `    .AddRetry(new RetryStrategyOptions { MaxRetryAttempts = ${retries}, Delay = ${ms(plan.delayMs)}, BackoffType = DelayBackoffType.Constant })`,
+          ]
+        : []),
+      ...(fromStart ? [limiter, timeout] : [timeout, limiter]),
+      '    .Build();',
+    );
   }
-  lines.push(
-    '// Use: await tenantA.ExecuteAsync(async token => await CallAAsync(token)); the call should honour the token.',
-  );
-  return { code: `${lines.join('\n')}\n`, verdict: verdictOf(differences), differences };
-}
+  return lines;
+});
