@@ -3,6 +3,8 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/index.js';
 import type { ScenarioElement } from '../../src/elements/scenario-element.js';
+import { settingValue } from '../../src/elements/setting-value.js';
+import { normalizeConfig } from '../../src/sim/index.js';
 import { noticesOf } from '../helpers/binding.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf } from '../helpers/ui.js';
 
@@ -103,5 +105,14 @@ describe('where timeouts start, in the elements', () => {
       html`<policy-compare preset="stalled-dependency"></policy-compare>`,
     );
     expect(textOf(before)).to.not.contain('Timeouts count from');
+  });
+
+  it('reads a setting left out of the config at its default, as the notebook and the sweep say it', () => {
+    // A baseline captured before any retry setting was given compares as 0 retries, not "undefined".
+    const { config } = normalizeConfig({});
+    expect(
+      ['timeoutFrom', 'retries', 'retryBudget', 'aRecovers'].map((f) => settingValue(config, f as never)),
+    ).to.deep.equal(['arrival', '0', 'no budget', 'never']);
+    expect(settingValue({ ...config, timeoutFrom: 'start' }, 'timeoutFrom')).to.equal('start');
   });
 });
