@@ -46,7 +46,7 @@ test("an entry's closure follows its imports and nothing else", async () => {
   assert.deepEqual(await closure('dist/bulkhead-lab.js'), [path.normalize('dist/bulkhead-lab.js')]);
   // Fetched later, each only when needed: a view a reader opens, the notebook and the guided steps
   // as a lab draws them, the story of a request a reader picks, the words of a notice about a bad
-  // input, and the German words.
+  // input, a setting's value in words (the notebook's and Sweep's), and the German words.
   assert.deepEqual(
     (await closure('dist/bulkhead-lab.js', { dynamic: true })).sort(),
     [
@@ -58,6 +58,7 @@ test("an entry's closure follows its imports and nothing else", async () => {
       'dist/bulkhead-lab.notice-words.js',
       'dist/bulkhead-lab.policy-compare.js',
       'dist/bulkhead-lab.request-inspector.js',
+      'dist/bulkhead-lab.setting-value.js',
       'dist/bulkhead-lab.steps.js',
       'dist/bulkhead-lab.sweep-chart.js',
     ].map((file) => path.normalize(file)),

@@ -53,9 +53,15 @@ export class ConfigExport extends ScenarioElement {
       .heading {
         font-weight: 700;
       }
+      .choices {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3em 1em;
+      }
+      /* A select as wide as its longest name still fits a phone's column. */
       label {
-        display: inline-grid;
-        margin-inline-end: 1em;
+        display: grid;
+        min-width: 0;
       }
       /* Long lines wrap rather than scroll sideways in a phone's column; copying keeps them whole. */
       pre {
@@ -142,7 +148,7 @@ export class ConfigExport extends ScenarioElement {
     return html`
       ${this.renderNotices()}
       ${this.renderHeading(msg('Configuration for your service'))}
-      <div>
+      <div class="choices">
         <label>${msg('Library')}
           <select name="library" @change=${(e: Event) => (this.library = (e.target as HTMLSelectElement).value)}>
             ${EXPORT_TARGETS.map((t) => html`<option value=${t} .selected=${t === target}>${LIBRARY[t]}</option>`)}
