@@ -4,6 +4,7 @@
 // (`npm run experiment`) ends.
 import { artilleryText } from './artillery.js';
 import { runExperiment } from './experiment.js';
+import { fromLabMain } from './from-lab.js';
 import { watchLaunchers } from './launcher.js';
 import { HELP, parseCli } from './options.js';
 import { writeFile } from 'node:fs/promises';
@@ -28,6 +29,8 @@ const SECOND_SIGNAL_AFTER_MS = 500;
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, 'launcher-gone': 129 };
 
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.some((arg) => arg === '--from-lab' || arg.startsWith('--from-lab='))) return fromLabMain(argv);
   let choice;
   try {
     choice = parseCli(process.argv.slice(2));

@@ -117,6 +117,8 @@ and --settle, milliseconds for every other duration. Under 1ms is refused, unles
                       instead of measuring, write the same open-loop load (--rate, --warmup, --lead,
                       --duration, --generator-timeout) as an Artillery 2 script aimed at --target
   --target URL        the service the Artillery script loads, with /a and /b under it
+  --from-lab WHERE    instead, run a lab's inputs (a JSON file or a permalink) with the cockatiel policies
+                      the lab exports, beside the model's prediction (--from-lab --help for its options)
   -h, --help          this text
 
 Progress goes to stderr (one line per window), the tables to stdout.

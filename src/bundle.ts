@@ -17,6 +17,7 @@
 // module registers the views it shows (see its define.ts).
 export { BulkheadScenario } from './elements/bulkhead-scenario/define.js';
 export { BulkheadLab } from './elements/bulkhead-lab/define.js';
+export { ConfigExport } from './elements/config-export/define.js';
 export { LabControls } from './elements/lab-controls/lab-controls.js';
 export { LabNotebook } from './elements/lab-notebook/define.js';
 export { OutcomeGate } from './elements/outcome-gate/outcome-gate.js';

@@ -141,11 +141,20 @@ export function explainText(explanation: Explanation, config: LabConfig): string
     return told();
   }
   // Only a request handed a slot at once was never without one, even for a tick.
-  if (!explanation.blocked[0]) parts.push(msg(str`was handed ${slot} at once`));
+  const { blocked, deadlineSet } = explanation;
+  if (!blocked[0]) parts.push(msg(str`was handed ${slot} at once`));
   else {
     parts.push(msg(str`found ${found(explanation, config)}`));
+    // A wait with no deadline (its timeout counts from its start) is told, however it ended.
+    if (deadlineSet !== r.arrival)
+      parts.push(msg(str`waited ${tickCount(blocked.length)} with no deadline: its timeout starts when it starts`));
+    else if (r.start !== null) parts.push(msg(str`waited ${tickCount(r.start - r.arrival)}`));
     if (r.start !== null)
-      parts.push(msg(str`waited ${tickCount(r.start - r.arrival)}`), msg(str`started in ${slot} at tick ${r.start}`));
+      parts.push(
+        deadlineSet === r.start
+          ? msg(str`started in ${slot} at tick ${r.start}, which set its deadline to tick ${r.deadline}`)
+          : msg(str`started in ${slot} at tick ${r.start}`),
+      );
   }
   const end = r.end;
   parts.push(

@@ -1,15 +1,12 @@
-/** How policies, inputs and request states read in every element. */
+/**
+ * How policies, inputs and the isolation reading's causes read in every element. (A setting's value
+ * in words is in setting-value.ts, a request's state in the inspector: only views a reader opens
+ * say them.)
+ */
 import { msg } from '../i18n/msg.js';
 import { wordsOf } from '../i18n/words.js';
-import type {
-  Fault,
-  IsolationReading,
-  LabConfig,
-  Policy,
-  RequestRecord,
-  RequestState,
-  SweepField,
-} from '../sim/index.js';
+import type { TimeoutFrom } from '../sim/config.js';
+import type { IsolationReading, LabConfig, Policy, SweepField } from '../sim/index.js';
 
 /**
  * Everything the elements say of one policy by name. What differs with its rules (how a waiting
@@ -58,24 +55,6 @@ export const INPUT_LABEL: Readonly<Record<SweepField, string>> = wordsOf({
   target: () => msg('Completion target (%)'),
 });
 
-const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
-  upcoming: () => msg('not yet offered'),
-  waiting: () => msg('waiting'),
-  running: () => msg('running'),
-  completed: () => msg('completed'),
-  failed: () => msg('failed'),
-  'timed-out': () => msg('timed out'),
-  rejected: () => msg('rejected'),
-  retrying: () => msg('waiting to retry'),
-});
-
-/** A request's state in words; timeouts say whether the request was waiting or in service. */
-export function stateLabel(record: RequestRecord, state: RequestState): string {
-  if (state === 'timed-out')
-    return record.start === null ? msg('timed out while waiting') : msg('timed out in service');
-  return STATE_LABEL[state];
-}
-
 /** The isolation reading's rows: why a tenant's requests did not complete. */
 export const ISOLATION_LABEL: Readonly<Record<keyof IsolationReading, string>> = wordsOf({
   keptOutByOther: () => msg('Kept out by the other tenant'),
@@ -94,11 +73,10 @@ export const isolationKeys = (reading: Record<'A' | 'B', IsolationReading>): (ke
     (key) => key !== 'noSlots' || reading.A.noSlots + reading.B.noSlots > 0,
   );
 
-/** Dependency A's fault in a few words, as a value beside its setting. */
-export const FAULT_NAME: Readonly<Record<Fault, string>> = wordsOf({
-  none: () => msg('healthy'),
-  stall: () => msg('stalled until timeout'),
-  'fail-fast': () => msg('fail fast'),
+/** Where timeouts start, in a few words, as a value beside its setting. */
+export const TIMEOUT_FROM_NAME: Readonly<Record<TimeoutFrom, string>> = wordsOf({
+  arrival: () => msg('arrival'),
+  start: () => msg('start'),
 });
 
 /** Every setting as the reader knows it from the controls, the fixed window included. */
@@ -111,14 +89,6 @@ export const SETTING_LABEL: Readonly<Record<keyof LabConfig, string>> = wordsOf(
   retries: () => msg('Retries per request'),
   retryDelay: () => msg('Retry delay (ticks)'),
   retryBudget: () => msg('Retry budget (%)'),
+  timeoutFrom: () => msg('Timeout counts from'),
   ...Object.fromEntries(Object.keys(INPUT_LABEL).map((field) => [field, () => INPUT_LABEL[field as SweepField]])),
 } as Record<keyof LabConfig, () => string>);
-
-/** A setting's value as the controls show it: a policy or fault by its name, a number as it is. */
-export function settingValue(config: LabConfig, field: keyof LabConfig): string {
-  // A value no control offers (a snapshot a script made) reads as it is.
-  if (field === 'policy') return POLICY_WORDS[config.policy]?.label ?? String(config.policy);
-  if (field === 'aFault') return FAULT_NAME[config.aFault] ?? String(config.aFault);
-  if (config[field] === null) return field === 'aRecovers' ? msg('never') : msg('no budget');
-  return String(config[field]);
-}

@@ -32,8 +32,8 @@ import type { LabConfig } from '../sim/config.js';
  * @attr {number} a-hold - ticks a healthy A call holds its slot, 1–12.
  * @attr {number} b-hold - ticks a B call holds its slot, 1–12.
  * @attr {'none' | 'stall' | 'fail-fast'} a-fault - `none`, `stall` or `fail-fast`.
- * @attr {number} a-timeout - A's total timeout from arrival, 1–20.
- * @attr {number} b-timeout - B's total timeout from arrival, 1–20.
+ * @attr {number} a-timeout - A's timeout, 1–20, counted as `timeout-from` says.
+ * @attr {number} b-timeout - B's timeout, 1–20, counted as `timeout-from` says.
  * @attr {number} queue-cap - most waiting requests per tenant, 0–12.
  * @attr {number} target - completion target in whole percent, 0–100.
  * @attr {number} horizon - last tick of the window (fixed at 20 in the elements).
@@ -42,6 +42,8 @@ import type { LabConfig } from '../sim/config.js';
  * @attr {number} retries - extra attempts a client makes for a request whose attempt did not complete, 0–3.
  * @attr {number} retry-delay - ticks from the end of an attempt to the offer of its retry, 1–6.
  * @attr {string} retry-budget - a tenant's retries as a percent of its first attempts: `none`, 10, 20, 50 or 100.
+ * @attr {'arrival' | 'start'} timeout-from - where a call's timeout starts: `arrival` (default; the timeout wraps the
+ *   bulkhead, so waiting uses it up) or `start` (the timeout sits inside the bulkhead: a waiting call has no deadline).
  * @attr {'light' | 'dark'} theme - `light` or `dark` to force a colour scheme; without it, the element follows the `color-scheme`
  *   it inherits from the page (none at all is light; `light dark` follows the reader's preference).
  * @attr {number} heading-level - the level (1–6) of the element's headings, so they fit the page's outline; a level out

@@ -2,6 +2,7 @@
 export const TAGS = [
   'bulkhead-lab',
   'bulkhead-scenario',
+  'config-export',
   'lab-controls',
   'lab-notebook',
   'measured-run',

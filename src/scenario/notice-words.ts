@@ -4,12 +4,12 @@
  */
 import { msg, str } from '../i18n/msg.js';
 import {
-  FAULTS,
+  CHOICES,
   FIELDS,
-  POLICIES,
   PRESET_CONFIGS,
   quoteValue,
   uiRangeOf,
+  type ChoiceField,
   type ConfigProblem,
   type LabConfig,
   type NumericField,
@@ -25,10 +25,8 @@ import { SOURCE_TAGS } from './events.js';
 export function problemText({ field, value, used }: ConfigProblem, config: LabConfig): string {
   const given = quoteValue(value);
   if (field === 'config') return msg(str`config: ${given} is not an object of settings; using the defaults`);
-  if (field === 'policy' || field === 'aFault')
-    return msg(
-      str`${field}: ${given} is not one of ${(field === 'policy' ? POLICIES : FAULTS).join(', ')}; using ${String(used)}`,
-    );
+  const choices = CHOICES[field as ChoiceField];
+  if (choices) return msg(str`${field}: ${given} is not one of ${choices.join(', ')}; using ${String(used)}`);
   if (!FIELDS.includes(field as keyof LabConfig)) return msg(str`${field}: unknown setting, ignored`);
   const { min, max } = uiRangeOf(field as NumericField, config);
   // A retry setting may be none, and may be used as none.

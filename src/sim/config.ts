@@ -67,6 +67,14 @@ export const mayUse = (rules: PolicyRules, own: boolean, othersWaiting: number):
 export const FAULTS = ['none', 'stall', 'fail-fast'] as const;
 export type Fault = (typeof FAULTS)[number];
 
+/**
+ * Where a call's timeout starts: at its `arrival`, so time in the queue uses it up (the timeout
+ * wraps the bulkhead), or at its `start` (the timeout sits inside the bulkhead: a waiting call has
+ * no deadline).
+ */
+export const TIMEOUT_FROM = ['arrival', 'start'] as const;
+export type TimeoutFrom = (typeof TIMEOUT_FROM)[number];
+
 /** The inputs of retries and recovery, in the order they are checked (after `horizon`, which `aRecovers` depends on). */
 export const RETRY_FIELDS = ['aRecovers', 'retries', 'retryDelay', 'retryBudget'] as const;
 export type RetryField = (typeof RETRY_FIELDS)[number];
@@ -95,8 +103,9 @@ export const retrySettings = ({
 export const RETRY_DEFAULTS: Readonly<RetrySettings> = Object.freeze(retrySettings({}));
 
 /**
- * The inputs of one scenario. The retry settings are optional: a config keeps only those it was
- * given, and one without them is exactly the model without retries.
+ * The inputs of one scenario. The retry settings and `timeoutFrom` are optional: a config keeps only
+ * those it was given, and one without them is exactly the model without retries, its timeouts
+ * counted from arrival.
  */
 export interface LabConfig extends Partial<RetrySettings> {
   policy: Policy;
@@ -113,10 +122,22 @@ export interface LabConfig extends Partial<RetrySettings> {
   target: number;
   horizon: number;
   lastArrival: number;
+  /** Where timeouts start (see `TIMEOUT_FROM`); left out: `arrival`. */
+  timeoutFrom?: TimeoutFrom;
 }
 
+/** The inputs chosen by name. */
+export type ChoiceField = 'policy' | 'aFault' | 'timeoutFrom';
+
 /** The inputs that are always a whole number (the retry settings are not: some may be none). */
-export type NumericField = Exclude<keyof LabConfig, 'policy' | 'aFault' | RetryField>;
+export type NumericField = Exclude<keyof LabConfig, ChoiceField | RetryField>;
+
+/** Each input chosen by name, and the names it takes. */
+export const CHOICES: Readonly<Record<ChoiceField, readonly string[]>> = {
+  policy: POLICIES,
+  aFault: FAULTS,
+  timeoutFrom: TIMEOUT_FROM,
+};
 
 export const DEFAULT_CONFIG: Readonly<LabConfig> = Object.freeze({
   policy: 'shared-fifo',
@@ -232,6 +253,7 @@ export const FIELDS: readonly (keyof LabConfig)[] = [
   'horizon',
   'lastArrival',
   ...RETRY_FIELDS,
+  'timeoutFrom',
 ];
 
 /** The fields that may be none (null). */
@@ -378,15 +400,15 @@ export function validateConfig(input: Partial<LabConfig> = {}): LabConfig {
       if (field === 'lastArrival') config.lastArrival = Math.min(DEFAULT_CONFIG.lastArrival, config.horizon);
       continue;
     }
-    if (field === 'policy' || field === 'aFault') {
-      const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+    const allowed = CHOICES[field as ChoiceField];
+    if (allowed) {
       if (!allowed.includes(given as string)) {
         throw new RangeError(`${field}: ${shown(given)} is not one of ${allowed.join(', ')}`);
       }
       (config as unknown as Record<string, unknown>)[field] = given;
       continue;
     }
-    const { min, max } = apiRange(field, config);
+    const { min, max } = apiRange(field as NumericField | RetryField, config);
     const noneAllowed = NONE_FIELDS.includes(field);
     if (!(noneAllowed && given === null)) {
       if (typeof given !== 'number' || !Number.isInteger(given) || given < min || given > max) {
@@ -473,13 +495,15 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
   const config = { ...DEFAULT_CONFIG };
   for (const field of FIELDS) {
     const given = entries.get(field);
-    if (field === 'policy' || field === 'aFault') {
-      const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+    const allowed = CHOICES[field as ChoiceField];
+    if (allowed) {
       if (given === undefined) continue;
       if (allowed.includes(given as string)) {
         (config as unknown as Record<string, unknown>)[field] = given;
       } else {
-        const used = DEFAULT_CONFIG[field];
+        // Where timeouts start, the one choice a config may leave out, means its first value then.
+        const used = ((config as unknown as Record<string, unknown>)[field] =
+          DEFAULT_CONFIG[field as ChoiceField] ?? allowed[0]);
         problems.push({
           field,
           value: valueOf(given),
@@ -489,13 +513,14 @@ function normalizeEntries(entries: Entries): { config: LabConfig; problems: Conf
       }
       continue;
     }
-    const retry = isRetryField(field);
-    const { min, max } = uiRangeOf(field, config);
+    const number = field as NumericField | RetryField;
+    const retry = isRetryField(number);
+    const { min, max } = uiRangeOf(number, config);
     const clamp = (n: number) => Math.min(max, Math.max(min, n));
-    const fallback = retry ? RETRY_DEFAULTS[field] : clamp(DEFAULT_CONFIG[field]);
+    const fallback = retry ? RETRY_DEFAULTS[number] : clamp(DEFAULT_CONFIG[number]);
     if (given === undefined) {
       // A retry setting left out stays out, which means its default.
-      if (!retry) config[field] = fallback!;
+      if (!retry) config[number] = fallback!;
       continue;
     }
     const noneAllowed = NONE_FIELDS.includes(field);
@@ -577,21 +602,29 @@ export const PRESET_CONFIGS: Readonly<Record<PresetName, LabConfig>> = Object.fr
 });
 
 /** The presets with their titles: the model's API (the elements read `PRESET_CONFIGS`). */
-export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = /* @__PURE__ */ Object.freeze({
-  'stalled-dependency': {
-    title: 'Failure isolation: contain a stalled dependency',
-    config: PRESET_CONFIGS['stalled-dependency'],
-  },
-  'count-every-request': {
-    title: 'Tenant service targets: count every offered request',
-    config: PRESET_CONFIGS['count-every-request'],
-  },
-  'slow-vs-dead': {
-    title: 'Failure isolation: a slow dependency hurts more than a dead one',
-    config: PRESET_CONFIGS['slow-vs-dead'],
-  },
-  'retry-storm': {
-    title: 'Retries and recovery: a retry storm outlasts its cause',
-    config: PRESET_CONFIGS['retry-storm'],
-  },
-});
+export const presets: Readonly<Record<PresetName, Readonly<Preset>>> = /* @__PURE__ */ presetsWithTitles();
+
+/**
+ * The presets with their titles, made in a function so that a build which never reads `presets`
+ * (the elements read `PRESET_CONFIGS`) leaves all of it out, the reads of `PRESET_CONFIGS` included.
+ */
+function presetsWithTitles(): Readonly<Record<PresetName, Readonly<Preset>>> {
+  return Object.freeze({
+    'stalled-dependency': {
+      title: 'Failure isolation: contain a stalled dependency',
+      config: PRESET_CONFIGS['stalled-dependency'],
+    },
+    'count-every-request': {
+      title: 'Tenant service targets: count every offered request',
+      config: PRESET_CONFIGS['count-every-request'],
+    },
+    'slow-vs-dead': {
+      title: 'Failure isolation: a slow dependency hurts more than a dead one',
+      config: PRESET_CONFIGS['slow-vs-dead'],
+    },
+    'retry-storm': {
+      title: 'Retries and recovery: a retry storm outlasts its cause',
+      config: PRESET_CONFIGS['retry-storm'],
+    },
+  });
+}

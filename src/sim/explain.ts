@@ -58,6 +58,11 @@ export interface Explanation {
    */
   blocked: BlockedTick[];
   ending: Ending;
+  /**
+   * The tick its deadline was set: its arrival, or where timeouts start at the start
+   * (`timeoutFrom: 'start'`), its start; null while it never started, so had no deadline.
+   */
+  deadlineSet: number | null;
   /** The tick it ended at; null when pending at the horizon. */
   endTick: number | null;
   /**
@@ -139,6 +144,7 @@ export function explain(run: LabRun, id: string): Explanation {
     admission: ending === 'rejected' ? 'rejected' : request.start === request.arrival ? 'handoff' : 'queued',
     blocked,
     ending,
+    deadlineSet: run.config.timeoutFrom === 'start' ? request.start : request.arrival,
     endTick: request.end,
     keptOutBy: keptOut ? (hasNoSlots(run.config, request.tenant) ? 'no-slots' : byOther ? 'other' : 'own') : null,
     attempts,

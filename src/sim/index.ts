@@ -8,6 +8,7 @@ export {
   POLICY_RULES,
   RETRY_DEFAULTS,
   RETRY_FIELDS,
+  TIMEOUT_FROM,
   UI_RETRY_BUDGETS,
   maxAttempts,
   normalizeConfig,
@@ -30,6 +31,7 @@ export type {
   RetryField,
   RetrySettings,
   Tenant,
+  TimeoutFrom,
 } from './config.js';
 export { simulate } from './simulate.js';
 export type { LabRun, Outcome, RequestRecord } from './simulate.js';
@@ -45,3 +47,5 @@ export { endingOf, hasNoSlots, isolation } from './isolation.js';
 export type { Ending, IsolationReading } from './isolation.js';
 export { sweep, uiValuesOf } from './sweep.js';
 export type { Sweep, SweepField, SweepInput, SweepMeasure } from './sweep.js';
+export { EXPORT_TARGETS, TICK_MS, exportConfig } from './export/index.js';
+export type { ExportResult, ExportTarget, Verdict } from './export/index.js';

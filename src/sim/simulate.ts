@@ -20,7 +20,11 @@ export interface RequestRecord {
   attempt: number;
   tenant: Tenant;
   arrival: number;
-  deadline: number;
+  /**
+   * The tick at which it times out unless it has ended: arrival + its tenant's timeout; where the
+   * timeout starts at the start (`timeoutFrom: 'start'`), start + timeout, and null while it never started.
+   */
+  deadline: number | null;
   start: number | null;
   slot: number | null;
   borrowed: boolean;
@@ -122,12 +126,15 @@ export function simulate(input?: Partial<LabConfig>): LabRun {
  * `rules` are its policy's, from the table unless given (a test runs another table's rules).
  *
  * Why queues suffice: within a tenant, attempts start in offer order and share one timeout, so
- * waiting ones expire from the front; and calls that share one hold (B's; A's started while A was
- * faulty; A's started after it recovered) end in start order.
+ * waiting ones expire from the front (where the timeout starts at the start, they never expire);
+ * and calls that share one hold (B's; A's started while A was faulty; A's started after it
+ * recovered) end in start order.
  */
 export function simulateValid(config: LabConfig, rules: PolicyRules = POLICY_RULES[config.policy]): LabRun {
   const { slots, reservedA, aPerTick, bEvery, aFault, horizon, lastArrival } = config;
   const { aRecovers, retries, retryDelay, retryBudget } = retrySettings(config);
+  const fromStart = config.timeoutFrom === 'start';
+  const timeout: Record<Tenant, number> = { A: config.aTimeout, B: config.bTimeout };
   // The policy's rules, read once: the loop below reads only these, never the policy's name.
   const { partitioned, lends, roundRobin } = rules;
   const homeOf = (slot: number): Tenant => (slot < reservedA ? 'A' : 'B');
@@ -169,6 +176,7 @@ export function simulateValid(config: LabConfig, rules: PolicyRules = POLICY_RUL
     const request = requests[index]!;
     const { tenant } = request;
     request.start = t;
+    request.deadline ??= t + timeout[tenant];
     request.slot = slot;
     request.borrowed = partitioned && homeOf(slot) !== tenant;
     lastStarted = tenant;
@@ -230,7 +238,7 @@ export function simulateValid(config: LabConfig, rules: PolicyRules = POLICY_RUL
       attempt,
       tenant,
       arrival: t,
-      deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
+      deadline: fromStart ? null : t + timeout[tenant],
       start: null,
       slot: null,
       borrowed: false,
@@ -261,10 +269,12 @@ export function simulateValid(config: LabConfig, rules: PolicyRules = POLICY_RUL
     for (const lane of running) {
       while (lane.size > 0 && lane.peek()!.end! <= t) release(lane.shift().slot!);
     }
-    for (const tenant of ['A', 'B'] as const) {
-      const line = waiting[tenant];
-      while (line.size > 0 && requests[line.peek()!]!.deadline <= t) finish(line.shift(), t, 'timed-out');
-    }
+    // Waiting calls have deadlines only where timeouts count from arrival.
+    if (!fromStart)
+      for (const tenant of ['A', 'B'] as const) {
+        const line = waiting[tenant];
+        while (line.size > 0 && requests[line.peek()!]!.deadline! <= t) finish(line.shift(), t, 'timed-out');
+      }
     dispatch(t);
     if (t <= lastOffer) {
       for (let i = 0; i < aPerTick; i++) offer('A', t);

@@ -2,6 +2,7 @@
 import {
   POLICIES,
   RETRY_FIELDS,
+  TIMEOUT_FROM,
   UI_RETRY_BUDGETS,
   normalizeConfig,
   uiRangeOf,
@@ -9,6 +10,7 @@ import {
   type NumericField,
   type Policy,
   type RetryField,
+  type TimeoutFrom,
 } from './config.js';
 import { metricsAt, type TenantMetrics } from './derive.js';
 import { simulateValid } from './simulate.js';
@@ -31,11 +33,15 @@ export function uiValuesOf(field: RetryField, config: LabConfig): (number | null
  */
 export type SweepField = Exclude<NumericField, 'horizon' | 'lastArrival'>;
 
-/** Every input a sweep takes: the whole numbers of `SweepField` and the retry settings. */
-export type SweepInput = SweepField | RetryField;
+/** Every input a sweep takes: the whole numbers of `SweepField`, the retry settings and where timeouts start. */
+export type SweepInput = SweepField | RetryField | 'timeoutFrom';
 
 /** The values of a swept input: those of `aRecovers` and `retryBudget` may be none (null). */
-export type SweepValue<F extends SweepInput> = F extends 'aRecovers' | 'retryBudget' ? number | null : number;
+export type SweepValue<F extends SweepInput> = F extends 'timeoutFrom'
+  ? TimeoutFrom
+  : F extends 'aRecovers' | 'retryBudget'
+    ? number | null
+    : number;
 
 const READ = {
   'b-completion-rate': (m) => m.B.completionRate,
@@ -54,7 +60,7 @@ export const SWEEP_MEASURES = Object.keys(READ) as SweepMeasure[];
 export interface Sweep<F extends SweepInput = SweepField> {
   field: F;
   measure: SweepMeasure;
-  /** Every value of the field's UI range, lowest first (for a retry setting: `uiValuesOf`, none last). */
+  /** Every value of the field's UI range, lowest first (for a retry setting: `uiValuesOf`, none last; for `timeoutFrom`: arrival, start). */
   values: SweepValue<F>[];
   /**
    * Per policy, the measure at each of `values` (same index): a completion rate as a fraction from
@@ -73,6 +79,7 @@ export function sweepValues<F extends SweepInput>(
   field: F,
 ): { base: LabConfig; values: SweepValue<F>[] } {
   const base = normalizeConfig(config).config;
+  if (field === 'timeoutFrom') return { base, values: [...TIMEOUT_FROM] as SweepValue<F>[] };
   const { min, max } = uiRangeOf(field, base);
   const values = (
     (RETRY_FIELDS as readonly string[]).includes(field)

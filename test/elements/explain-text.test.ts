@@ -77,6 +77,24 @@ describe('explainText', () => {
     );
   });
 
+  it('tells a wait with no deadline, and when a timeout from start set it', () => {
+    // Timeouts from start, shared FIFO: B1 waits from tick 3 to the horizon behind stalled A calls
+    // (A0–A3 until ticks 12 and 13, then A4–A7), with no deadline, so it never times out.
+    expect(sentence('B1', { timeoutFrom: 'start' })).to.equal(
+      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A7, which keep their slots ' +
+        'until their timeouts, waited 18 ticks with no deadline: its timeout starts when it starts, ' +
+        'and was still waiting at the horizon.',
+    );
+    // A4 waits from tick 2 until A0 times out at 12; starting then sets its deadline to 12 + 12.
+    expect(sentence('A4', { timeoutFrom: 'start' })).to.equal(
+      'A4 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
+        'until their timeouts, waited 10 ticks with no deadline: its timeout starts when it starts, ' +
+        'started in slot 0 at tick 12, which set its deadline to tick 24, and was still running at the horizon.',
+    );
+    // A call handed a slot at once has its deadline from then on either way: nothing more to say.
+    expect(sentence('B0', { timeoutFrom: 'start' })).to.equal(sentence('B0'));
+  });
+
   it('tells a rejection: the queue at its cap and who held the slots', () => {
     expect(sentence('B1', { queueCap: 0 })).to.equal(
       "B1 arrived at tick 3 and was rejected, as B's queue was at its cap of 0, with all 4 slots it could use " +
@@ -131,7 +149,12 @@ describe('explainText', () => {
           const account = explain(run, r.id);
           const text = explainText(account, run.config);
           const where = `${r.id}: ${text}`;
-          for (const n of numbers(text, /waited (\d+) ticks?/g)) expect(n, where).to.equal(r.start! - r.arrival);
+          const waitEnd = r.start ?? config.horizon + 1;
+          for (const n of numbers(text, /waited (\d+) ticks?/g)) expect(n, where).to.equal(waitEnd - r.arrival);
+          for (const n of numbers(text, /set its deadline to tick (\d+)/g)) expect(n, where).to.equal(r.deadline);
+          expect(text.includes('with no deadline'), where).to.equal(
+            config.timeoutFrom === 'start' && waitEnd > r.arrival && r.outcome !== 'rejected',
+          );
           for (const m of text.matchAll(
             /(?:started in|was handed) slot (\d+)(?: \(borrowed\))?(?: at tick (\d+)| at once)/g,
           )) {

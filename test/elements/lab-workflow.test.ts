@@ -355,6 +355,7 @@ describe('accessibility of every element', () => {
     'lab-notebook',
     'policy-compare',
     'sweep-chart',
+    'config-export',
   ]) {
     it(`<${tag}> standalone passes axe`, async () => {
       const el = document.createElement(tag);

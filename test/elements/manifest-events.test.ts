@@ -190,6 +190,11 @@ const DRIVE: Record<string, (el: HTMLElement, page: Page) => Promise<void>> = {
     await driveNotebook(el, el);
     await pageRequests(el, page);
   },
+  'config-export': async (el, page) => {
+    choose(deep<HTMLSelectElement>(el, 'select[name="library"]'), 'polly');
+    await settled(el);
+    await pageRequests(el, page);
+  },
   'measured-run': async (el) => {
     el.setAttribute('src', '/test/elements/fixtures/measured-small.json');
     for (let i = 0; i < 100 && !el.shadowRoot?.querySelector('[part~="table"]'); i++) {

@@ -67,4 +67,25 @@ describe('<request-inspector> why', () => {
     );
     await expect(el).to.be.accessible();
   });
+
+  it('shows a deadline only once a request has one: from start, when it starts', async () => {
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="width: 1000px"><request-inspector preset="stalled-dependency" timeout-from="start"></request-inspector></div>`,
+    );
+    const el = box.firstElementChild as RequestInspector;
+    await settle(el);
+    const deadline = (id: string) => rowOf(el, id).children[2]!.textContent.trim();
+    // A4 waits from tick 2 and starts at 12 with deadline 24; B1 waits to the end.
+    el.tick = 11;
+    await settle(el);
+    expect([deadline('A0'), deadline('A4'), deadline('B1')]).to.deep.equal(['12', 'none yet', 'none yet']);
+    el.tick = 12;
+    await settle(el);
+    expect([deadline('A4'), deadline('B1')]).to.deep.equal(['24', 'none yet']);
+    // Narrow: the times say so too.
+    box.style.width = '320px';
+    await settle(el);
+    expect(textOf(rowOf(el, 'B1'))).to.contain('arrives 3, no deadline yet');
+    expect(textOf(rowOf(el, 'A4'))).to.contain('arrives 2, deadline 24, started 12');
+  });
 });

@@ -16,6 +16,7 @@ const TAGS = [
   'request-inspector',
   'policy-compare',
   'sweep-chart',
+  'config-export',
 ];
 
 const cases: { name: string; attributes: string; expect: Record<string, unknown>; notice: string }[] = [

@@ -174,7 +174,7 @@ describe('<sweep-chart>', () => {
       html`<sweep-chart preset="stalled-dependency" input="horizon" measure="p99"></sweep-chart>`,
     );
     expect(noticesOf(el)).to.deep.equal([
-      'input: "horizon" is not slots, reserved-a, a-per-tick, b-every, a-hold, b-hold, a-timeout, b-timeout, queue-cap, target, a-recovers, retries, retry-delay or retry-budget; showing a-timeout',
+      'input: "horizon" is not slots, reserved-a, a-per-tick, b-every, a-hold, b-hold, a-timeout, b-timeout, queue-cap, target, a-recovers, retries, retry-delay, retry-budget or timeout-from; showing a-timeout',
       'measure: "p99" is not b-completion-rate, a-completion-rate, b-completed, b-timed-out, b-rejected or b-p95; showing b-completion-rate',
     ]);
     expect(heading(el)).to.equal('B completion rate by A total timeout (ticks)');

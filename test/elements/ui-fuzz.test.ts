@@ -14,6 +14,7 @@ import type { RequestName } from '../../src/scenario/events.js';
 import {
   FAULTS,
   POLICIES,
+  TIMEOUT_FROM,
   metricsAt,
   normalizeConfig,
   simulate,
@@ -528,6 +529,7 @@ const CONFIG_ATTRS: Record<string, keyof LabConfig> = {
 function takenAsIs(field: keyof LabConfig, value: unknown): boolean {
   if (field === 'policy') return (POLICIES as readonly unknown[]).includes(value);
   if (field === 'aFault') return (FAULTS as readonly unknown[]).includes(value);
+  if (field === 'timeoutFrom') return (TIMEOUT_FROM as readonly unknown[]).includes(value);
   if (field === 'reservedA' || typeof value !== 'number' || !Number.isInteger(value)) return false; // reservedA's range moves with slots
   const { min, max } = uiRangeOf(field, DEFAULTS);
   return value >= min && value <= max;

@@ -81,6 +81,7 @@ describe('widths: each element in a box of 320, 390, 600 and 680 px', () => {
       ['outcome-gate', 'preset="stalled-dependency" tenant="B"'],
       ['lab-controls', 'preset="stalled-dependency"'],
       ['sweep-chart', 'preset="stalled-dependency" input="target" measure="b-p95"'],
+      ['config-export', 'preset="stalled-dependency" library="concurrency-limits"'],
     ] as const) {
       it(`<${tag} ${attributes}> fits ${width} px`, async () => {
         const { box, el } = await mountIn(width, tag, attributes);

@@ -1,8 +1,11 @@
 // Random valid configs for the model's property tests.
 import fc from 'fast-check';
-import { FAULTS, POLICIES, validateConfig, type LabConfig } from '../../src/sim/index.js';
+import { FAULTS, POLICIES, TIMEOUT_FROM, validateConfig, type LabConfig } from '../../src/sim/index.js';
 
-export /** Small but varied configs: every policy and fault, tight and generous capacities and timeouts. */
+export /**
+ * Small but varied configs: every policy and fault, tight and generous capacities and timeouts,
+ * counted from arrival (given or left out) or from start.
+ */
 const configs: fc.Arbitrary<LabConfig> = fc
   .record({
     policy: fc.constantFrom(...POLICIES),
@@ -19,6 +22,7 @@ const configs: fc.Arbitrary<LabConfig> = fc
     target: fc.integer({ min: 0, max: 100 }),
     horizon: fc.integer({ min: 0, max: 30 }),
     lastArrivalRaw: fc.nat(30),
+    timeoutFrom: fc.constantFrom(undefined, ...TIMEOUT_FROM),
   })
   .map(({ reservedRaw, lastArrivalRaw, ...rest }) =>
     validateConfig({ ...rest, reservedA: reservedRaw % rest.slots, lastArrival: lastArrivalRaw % (rest.horizon + 1) }),

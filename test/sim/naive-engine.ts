@@ -13,6 +13,20 @@ export const faultyAt = (config: LabConfig, t: number): boolean =>
 export const holdOf = (config: LabConfig, r: RequestRecord): number =>
   r.tenant === 'A' ? (faultyAt(config, r.start!) && config.aFault === 'stall' ? Infinity : config.aHold) : config.bHold;
 
+/** The timeout of a tenant's calls. */
+const timeoutOf = (config: LabConfig, tenant: Tenant): number => (tenant === 'A' ? config.aTimeout : config.bTimeout);
+
+/**
+ * A record's deadline by the documented rule: arrival + timeout; where the timeout starts at the
+ * start, start + timeout once it started, and none (null) while it never did.
+ */
+export const deadlineOf = (config: LabConfig, r: RequestRecord): number | null =>
+  config.timeoutFrom === 'start'
+    ? r.start === null
+      ? null
+      : r.start + timeoutOf(config, r.tenant)
+    : r.arrival + timeoutOf(config, r.tenant);
+
 export function naiveSimulate(config: LabConfig): RequestRecord[] {
   const retries = config.retries ?? 0;
   const retryDelay = config.retryDelay ?? 1;
@@ -30,6 +44,7 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
   const startIn = (r: RequestRecord, slot: number, t: number) => {
     waiting = waiting.filter((w) => w !== r);
     r.start = t;
+    r.deadline = deadlineOf(config, r);
     r.slot = slot;
     r.borrowed = home(slot) !== null && home(slot) !== r.tenant;
     lastStarted = r.tenant;
@@ -79,14 +94,15 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
         slots[i] = null;
       }
     });
-    // 2. expire overdue requests, waiting or running
-    for (const r of waiting.filter((w) => w.deadline <= t)) {
+    // 2. expire overdue requests, waiting or running (a waiting one may have no deadline)
+    const overdue = (r: RequestRecord) => r.deadline !== null && r.deadline <= t;
+    for (const r of waiting.filter(overdue)) {
       r.end = t;
       r.outcome = 'timed-out';
     }
-    waiting = waiting.filter((w) => w.deadline > t);
+    waiting = waiting.filter((w) => !overdue(w));
     slots.forEach((r, i) => {
-      if (r && r.deadline <= t) {
+      if (r && overdue(r)) {
         r.end = t;
         r.outcome = 'timed-out';
         slots[i] = null;
@@ -111,20 +127,24 @@ export function naiveSimulate(config: LabConfig): RequestRecord[] {
         r.outcome = 'rejected';
       }
     };
-    const attempt = (tenant: Tenant, request: string, n: number): RequestRecord => ({
-      id: n === 0 ? request : `${request}.${n}`,
-      request,
-      attempt: n,
-      tenant,
-      arrival: t,
-      deadline: t + (tenant === 'A' ? config.aTimeout : config.bTimeout),
-      start: null,
-      slot: null,
-      borrowed: false,
-      end: null,
-      outcome: 'pending',
-      latency: null,
-    });
+    const attempt = (tenant: Tenant, request: string, n: number): RequestRecord => {
+      const r: RequestRecord = {
+        id: n === 0 ? request : `${request}.${n}`,
+        request,
+        attempt: n,
+        tenant,
+        arrival: t,
+        deadline: null,
+        start: null,
+        slot: null,
+        borrowed: false,
+        end: null,
+        outcome: 'pending',
+        latency: null,
+      };
+      r.deadline = deadlineOf(config, r);
+      return r;
+    };
     if (t <= config.lastArrival) {
       const offers: Tenant[] = [
         ...new Array<Tenant>(config.aPerTick).fill('A'),

@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { metricsAt, queuesAt, simulate, slotsAt, stateAt, type LabRun } from '../../src/sim/index.js';
 import { configs } from './arbitraries.js';
-import { holdOf, naiveSimulate } from './naive-engine.js';
+import { deadlineOf, holdOf, naiveSimulate } from './naive-engine.js';
 
 const RUNS = { numRuns: 1000 };
 
@@ -25,11 +25,11 @@ describe('engine invariants (fast-check, 1,000 configs each)', () => {
       fc.property(configs, (config) => {
         const run = simulate(config);
         for (const r of run.requests) {
-          expect(r.deadline).to.equal(r.arrival + (r.tenant === 'A' ? config.aTimeout : config.bTimeout));
+          expect(r.deadline).to.equal(deadlineOf(config, r));
           switch (r.outcome) {
             case 'completed':
               expect(r.end).to.equal(r.start! + holdOf(config, r));
-              expect(r.end).to.be.at.most(r.deadline);
+              expect(r.end).to.be.at.most(r.deadline!);
               expect(r.latency).to.equal(r.end! - r.arrival);
               break;
             case 'failed':
@@ -42,6 +42,8 @@ describe('engine invariants (fast-check, 1,000 configs each)', () => {
               break;
             case 'timed-out':
               expect([r.end, r.latency]).to.deep.equal([r.deadline, null]);
+              // A call with no deadline while it waits never times out waiting.
+              if (config.timeoutFrom === 'start') expect(r.start).to.not.equal(null);
               break;
             case 'rejected':
               expect([r.start, r.slot, r.end, r.latency]).to.deep.equal([null, null, r.arrival, null]);
@@ -132,7 +134,7 @@ describe('engine invariants (fast-check, 1,000 configs each)', () => {
       fc.property(configs, (config) => {
         const run = simulate({ ...config, policy: 'borrowing' });
         for (const r of run.requests.filter((x) => x.borrowed)) {
-          const planned = Math.min(r.start! + holdOf(config, r), r.deadline);
+          const planned = Math.min(r.start! + holdOf(config, r), r.deadline!);
           if (r.outcome === 'pending') expect(planned).to.be.greaterThan(config.horizon);
           else expect(r.end).to.equal(r.outcome === 'failed' ? r.start : planned);
           // it holds its slot at every tick in between

@@ -19,7 +19,7 @@ import {
   type Tenant,
 } from '../../src/sim/index.js';
 import { configs, retryConfigs } from './arbitraries.js';
-import { holdOf, naiveSimulate } from './naive-engine.js';
+import { deadlineOf, holdOf, naiveSimulate } from './naive-engine.js';
 
 const RUNS = { numRuns: 1000 };
 const TENANTS = ['A', 'B'] as const;
@@ -66,7 +66,7 @@ describe('retries and recovery (fast-check, 1,000 configs each)', () => {
       fc.property(retryConfigs, (config) => {
         const { aRecovers } = retrySettings(config);
         for (const r of simulate(config).requests) {
-          expect(r.deadline).to.equal(r.arrival + (r.tenant === 'A' ? config.aTimeout : config.bTimeout));
+          expect(r.deadline).to.equal(deadlineOf(config, r));
           if (r.outcome === 'completed') {
             expect(r.end).to.equal(r.start! + holdOf(config, r));
             expect(r.latency).to.equal(r.end! - r.arrival);
@@ -83,7 +83,7 @@ describe('retries and recovery (fast-check, 1,000 configs each)', () => {
           // An A call that starts once A has recovered holds its slot for aHold, like a healthy one.
           if (r.tenant === 'A' && r.start !== null && aRecovers !== null && r.start >= aRecovers) {
             expect(r.outcome).to.not.equal('failed');
-            if (r.end !== null) expect(r.end).to.equal(Math.min(r.start + config.aHold, r.deadline));
+            if (r.end !== null) expect(r.end).to.equal(Math.min(r.start + config.aHold, r.deadline!));
           }
         }
       }),

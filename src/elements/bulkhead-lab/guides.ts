@@ -31,7 +31,7 @@ export const ordering = (): string[] => [
     'Maximum waiting per tenant caps waiting requests only; running calls do not count. Even with a cap of 0, a request that finds an eligible free slot is handed it directly.',
   ),
   msg(
-    "A and B total timeouts start at arrival: time spent waiting in the queue uses up a request's budget before its work starts.",
+    "A and B total timeouts start at arrival: time spent waiting in the queue uses up a request's budget before its work starts. With Timeout counts from set to start, the timeout sits inside the bulkhead instead: a waiting request has no deadline, and its timeout starts when it starts.",
   ),
   msg(
     'No policy preempts. Shared round-robin chooses between waiting tenants but cannot interrupt a running call, and under Partitions with idle borrowing a borrowed call keeps its slot until it ends, even when home demand returns.',
@@ -55,6 +55,11 @@ export const compareAbout = (): string =>
   );
 
 /** Said above the sweep chart. */
+export const exportAbout = (): string =>
+  msg(
+    'These inputs as the configuration of a resilience library: the code to copy, whether the library does exactly what the lab modelled, and each way it differs.',
+  );
+
 export const sweepAbout = (): string =>
   msg(
     'One input across its whole range with everything else as set above, one line per policy. Move along the line with the pointer or the arrow keys; choose a point to use that value.',

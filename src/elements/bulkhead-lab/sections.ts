@@ -7,7 +7,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
-import { compareAbout, fullWindow, ordering, sweepAbout, type Experiment } from './guides.js';
+import { compareAbout, exportAbout, fullWindow, ordering, sweepAbout, type Experiment } from './guides.js';
 import type { Step } from './steps.js';
 import { failedText } from '../../scenario/notices.js';
 import { Part } from '../../scenario/parts.js';
@@ -79,7 +79,7 @@ export interface Section {
 const FIRST_INPUTS = 'policy a-fault reserved-a a-timeout b-timeout';
 const STORM_INPUTS = 'policy reserved-a retries retry-budget';
 const firstInputs = (experiment: Experiment) => (experiment === 'retry-storm' ? STORM_INPUTS : FIRST_INPUTS);
-const MORE_INPUTS = `${FIRST_INPUTS} queue-cap slots a-per-tick b-every a-hold b-hold a-recovers retries retry-delay retry-budget target`;
+const MORE_INPUTS = `${FIRST_INPUTS} queue-cap slots a-per-tick b-every a-hold b-hold timeout-from a-recovers retries retry-delay retry-budget target`;
 const moreInputs = (experiment: Experiment) => {
   const first = firstInputs(experiment).split(' ');
   return MORE_INPUTS.split(' ')
@@ -176,6 +176,14 @@ export const SECTIONS: readonly Section[] = [
     about: () => html`<p class="about">${compareAbout()}</p>`,
     view: ({ widgets }) => html`<policy-compare heading-level=${widgets}></policy-compare>`,
     part: new Part(() => import('../policy-compare/define.js'), 'policy-compare.js'),
+  },
+  {
+    id: 'export',
+    heading: () => msg('From the lab to your service'),
+    closed: true,
+    about: () => html`<p class="about">${exportAbout()}</p>`,
+    view: ({ widgets }) => html`<config-export heading-level=${widgets}></config-export>`,
+    part: new Part(() => import('../config-export/define.js'), 'config-export.js'),
   },
   {
     id: 'sweep',

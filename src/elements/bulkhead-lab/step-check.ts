@@ -3,21 +3,21 @@
  * must hold: each field is a config attribute (`policy`, `a-timeout`, …) or `tick`. A value may also
  * be alternatives (`stall|fail-fast`) or, for a number, a range (`1..4`). The preset's
  * steps and a page's own (`<li data-check="…">`) are read the same way, against the values the
- * controls show: a retry setting left out is at its default.
+ * controls show: a setting left out of the config (a retry setting, where timeouts start) is at its
+ * default.
  */
 import {
+  CHOICES,
   DEFAULT_CONFIG,
-  FAULTS,
   FIELDS,
-  POLICIES,
-  RETRY_DEFAULTS,
   UI_RETRY_BUDGETS,
-  retrySettings,
   uiRangeOf,
+  type ChoiceField,
   type LabConfig,
   type NumericField,
   type RetryField,
 } from '../../sim/config.js';
+import { settingOf } from '../../sim/setting.js';
 import { attributeOf } from '../../scenario/config-attributes.js';
 
 /** Whether a step's condition holds for these settings at this tick. */
@@ -43,24 +43,20 @@ function neverTaken(field: NumericField | RetryField | 'tick', text: string, low
 
 /** One accepted value: a word, a whole number, or a range of whole numbers the field can take. */
 function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unknown) => boolean) | string {
-  if (field === 'policy' || field === 'aFault') {
-    const allowed: readonly string[] = field === 'policy' ? POLICIES : FAULTS;
+  const allowed = CHOICES[field as ChoiceField];
+  if (allowed)
     return allowed.includes(text) ? (value) => value === text : `"${text}" is not one of ${allowed.join(', ')}`;
-  }
   if (text === 'none' && MAY_BE_NONE.has(field)) return (value) => value === null;
   const range = /^(\d+)(?:\.\.(\d+))?$/.exec(text);
   if (!range) return `"${text}" is not a whole number or a range such as 1..4`;
   const low = Number(range[1]);
   const high = Number(range[2] ?? range[1]);
   if (low > high) return `"${text}" is an empty range`;
-  const never = neverTaken(field, text, low, high);
+  const never = neverTaken(field as NumericField | RetryField | 'tick', text, low, high);
   if (never) return never;
   return (value) => typeof value === 'number' && value >= low && value <= high;
 }
 
-/** A field's value as its control shows it: a retry setting left out at its default. */
-const shownValue = (config: Readonly<LabConfig>, field: keyof LabConfig) =>
-  field in RETRY_DEFAULTS ? retrySettings(config)[field as RetryField] : config[field];
 
 /**
  * Reads a condition: its check, or what makes it one that can never hold (an unknown field, a
@@ -77,7 +73,7 @@ export function parseStepCheck(condition: string): StepCheck | { problem: string
     const wrong = alternatives.find((test): test is string => typeof test === 'string');
     if (wrong) return { problem: `${name}: ${wrong}` };
     const holds = (given: unknown) => alternatives.some((test) => (test as (value: unknown) => boolean)(given));
-    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(shownValue(config, field)));
+    tests.push(field === 'tick' ? (_, tick) => holds(tick) : (config) => holds(settingOf(config, field)));
   }
   return (config, tick) => tests.every((test) => test(config, tick));
 }

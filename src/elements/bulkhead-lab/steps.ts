@@ -42,6 +42,12 @@ export const GUIDES: Readonly<Record<Experiment, Step[]>> = wordsOf({
       ),
       check: 'policy=shared-fifo,a-timeout=1..4',
     },
+    {
+      text: msg(
+        "Under More inputs, set Timeout counts from to start: the timeout now sits inside the bulkhead, as in many libraries. B's three waiting requests no longer time out: they wait to the end of the window with no deadline, and B's gate stays pending at 1 of 4. Then open From the lab to your service to see which library can put its timeout there.",
+      ),
+      check: 'timeout-from=start',
+    },
   ],
   'count-every-request': () => [
     {

@@ -1,9 +1,10 @@
 import { css, html, type PropertyValues } from 'lit';
 import { POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
-import { RETRY_DEFAULTS, UI_RETRY_BUDGETS, quoteValue, retrySettings } from '../../sim/config.js';
+import { TIMEOUT_FROM, UI_RETRY_BUDGETS, quoteValue, type TimeoutFrom } from '../../sim/config.js';
+import { settingOf } from '../../sim/setting.js';
 import { tokens } from '../../styles/tokens.js';
 import { widgetStyles } from '../../styles/widgets.js';
-import { POLICY_WORDS, SETTING_LABEL } from '../labels.js';
+import { POLICY_WORDS, SETTING_LABEL, TIMEOUT_FROM_NAME } from '../labels.js';
 import { attributeOf } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
@@ -33,7 +34,7 @@ const GROUPS: { legend: (targets: boolean) => string; fields: (keyof LabConfig)[
   {
     legend: (targets) =>
       targets ? msg('Choose capacity and demand deliberately') : msg('Allocate workers and demand'),
-    fields: ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout'],
+    fields: ['slots', 'reservedA', 'aPerTick', 'bEvery', 'aHold', 'bHold', 'aTimeout', 'bTimeout', 'timeoutFrom'],
   },
   { legend: () => msg('Clients retry'), fields: ['retries', 'retryDelay', 'retryBudget'] },
   {
@@ -56,11 +57,8 @@ const NUMBERS: Partial<Record<keyof LabConfig, NumberControl>> = {
   retryDelay: { field: 'retryDelay', disabledBecause: (c) => (c.retries ? null : msg('No retries, so no delay.')) },
 };
 
-/** An input's value as its control holds it: a number as text, none as `none`, a retry setting left out at its default. */
-const valueOf = (config: LabConfig, field: keyof LabConfig): string =>
-  String(
-    (field in RETRY_DEFAULTS ? retrySettings(config)[field as keyof typeof RETRY_DEFAULTS] : config[field]) ?? 'none',
-  );
+/** An input's value as its control holds it: a number as text, none as `none`, a setting left out at its default. */
+const valueOf = (config: LabConfig, field: keyof LabConfig): string => String(settingOf(config, field) ?? 'none');
 
 const FAULT_LABEL: Readonly<Record<Fault, string>> = wordsOf({
   stall: () => msg('Stall all A calls until timeout'),
@@ -283,15 +281,20 @@ export class LabControls extends ScenarioElement {
     }
   }
 
-  /** A choice among few values, none among them: when A recovers, and the retry budget. */
-  #renderChoice(config: LabConfig, field: 'aRecovers' | 'retryBudget') {
+  /** A choice among few values: when A recovers and the retry budget, each of which may be none, and where timeouts start. */
+  #renderChoice(config: LabConfig, field: 'aRecovers' | 'retryBudget' | 'timeoutFrom') {
     const recovers = field === 'aRecovers';
-    const values = recovers ? [...Array(config.horizon + 1).keys()] : UI_RETRY_BUDGETS;
+    const from = field === 'timeoutFrom';
+    const values: readonly (number | string)[] = from
+      ? TIMEOUT_FROM
+      : recovers
+        ? [...Array(config.horizon + 1).keys()]
+        : UI_RETRY_BUDGETS;
     const why = recovers
       ? config.aFault === 'none'
         ? msg('A is healthy all window: there is nothing to recover from.')
         : null
-      : config.retries
+      : from || config.retries
         ? null
         : msg('No retries, so nothing to budget.');
     const id = `f-${field}`;
@@ -300,17 +303,22 @@ export class LabControls extends ScenarioElement {
       <select id=${id} name=${field} ?disabled=${why !== null} aria-describedby="${id}-why"
         @change=${(e: Event) => {
           const { value } = e.target as HTMLSelectElement;
-          this.#change({ [field]: value === 'none' ? null : Number(value) });
+          this.#change({ [field]: from ? value : value === 'none' ? null : Number(value) });
         }}>
-        <option value="none">${recovers ? msg('never') : msg('no budget')}</option>
-        ${values.map((v) => html`<option value=${v}>${recovers ? v : `${v} %`}</option>`)}
+        ${from ? '' : html`<option value="none">${recovers ? msg('never') : msg('no budget')}</option>`}
+        ${values.map(
+          (v) =>
+            html`<option value=${v}>${from ? TIMEOUT_FROM_NAME[v as TimeoutFrom] : recovers ? v : `${v} %`}</option>`,
+        )}
       </select>
       <!-- The budget's rule is said to screen readers only, beside the label that names it. -->
-      <p class="why ${why || recovers ? '' : 'visually-hidden'}" id="${id}-why">${
+      <p class="why ${why || recovers || from ? '' : 'visually-hidden'}" id="${id}-why">${
         why ??
         (recovers
           ? msg('A call that starts from this tick is healthy; one that started earlier keeps its fault.')
-          : msg('A tenant sends a retry only while its retries stay within this share of its requests so far.'))
+          : from
+            ? msg('From arrival, time spent waiting uses up the timeout; from start, a waiting call has no deadline.')
+            : msg('A tenant sends a retry only while its retries stay within this share of its requests so far.'))
       }</p>
     </div>`;
   }
@@ -333,7 +341,8 @@ export class LabControls extends ScenarioElement {
           </label>`,
       )}</div>
         <p class="why" id="fault-help">${FAULT_HELP[config.aFault]}</p>`;
-    if (field === 'aRecovers' || field === 'retryBudget') return this.#renderChoice(config, field);
+    if (field === 'aRecovers' || field === 'retryBudget' || field === 'timeoutFrom')
+      return this.#renderChoice(config, field);
     const number = NUMBERS[field] ?? { field: field as NumberField };
     return html`${this.#renderNumber(config, number)}${
       field === 'target' ? html`<p class="why">${msg('Moves only the gate, never the schedule.')}</p>` : ''

@@ -6,7 +6,8 @@
 import { FIELDS, type LabConfig, type TenantMetrics } from '../../sim/index.js';
 import { msg, str } from '../../i18n/msg.js';
 import { GATE_LABEL, percent } from '../format.js';
-import { SETTING_LABEL, settingValue } from '../labels.js';
+import { SETTING_LABEL } from '../labels.js';
+import { settingValue } from '../setting-value.js';
 
 export interface Snapshot {
   config: LabConfig;

@@ -164,7 +164,12 @@ export class PolicyCompare extends ScenarioElement {
       ${this.renderHeading(msg('Every policy on these inputs'))}
       <p>${msg(
         str`Pictures: a row per slot, ticks 0–${horizon} across; A's calls have a bar below, B's above, a dashed box if borrowed; tick ${tick} is outlined.`,
-      )}</p>
+      )}${
+        // The one input that changes what a wait costs, and that no card's table shows.
+        config.timeoutFrom === 'start'
+          ? ` ${msg('Timeouts count from each call’s start: a waiting call has no deadline.')}`
+          : ''
+      }</p>
       <div class="cards" part="cards">
         ${
           // The comparison reads no tick: computed once per run.

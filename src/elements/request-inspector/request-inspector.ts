@@ -1,19 +1,42 @@
 import { css, html } from 'lit';
-import { slotsAt, stateAt, type RequestRecord } from '../../sim/index.js';
+import { slotsAt, stateAt, type LabConfig, type RequestRecord, type RequestState } from '../../sim/index.js';
 import { ContainerLayout } from '../container-layout.js';
 import { ScrollRegions } from '../scroll-regions.js';
 import { accountsIn } from '../explain-text.js';
 import { msg, str } from '../../i18n/msg.js';
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
-import { stateLabel } from '../labels.js';
+import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 
-/** What a reader may know of a request at `tick`: nothing from after it. */
-function seen(r: RequestRecord, tick: number) {
+/** Each state of a request in words. */
+const STATE_LABEL: Readonly<Record<RequestState, string>> = wordsOf({
+  upcoming: () => msg('not yet offered'),
+  waiting: () => msg('waiting'),
+  running: () => msg('running'),
+  completed: () => msg('completed'),
+  failed: () => msg('failed'),
+  'timed-out': () => msg('timed out'),
+  rejected: () => msg('rejected'),
+  retrying: () => msg('waiting to retry'),
+});
+
+/** A request's state in words; timeouts say whether the request was waiting or in service. */
+function stateLabel(record: RequestRecord, state: RequestState): string {
+  if (state === 'timed-out')
+    return record.start === null ? msg('timed out while waiting') : msg('timed out in service');
+  return STATE_LABEL[state];
+}
+
+/**
+ * What a reader may know of a request at `tick`: nothing from after it. A deadline counted from the
+ * start is set when the request starts.
+ */
+function seen(r: RequestRecord, tick: number, config: LabConfig) {
   const started = r.start !== null && tick >= r.start;
   const ended = r.end !== null && tick >= r.end;
   return {
+    deadline: config.timeoutFrom !== 'start' || started ? r.deadline : null,
     slot: started && r.slot !== null ? (r.borrowed ? msg(str`${r.slot} (borrowed)`) : String(r.slot)) : null,
     started: started ? r.start : null,
     ended: ended ? r.end : null,
@@ -118,9 +141,9 @@ export class RequestInspector extends ScenarioElement {
         <th scope="col">${msg('Ended')}</th><th scope="col">${msg('Latency')}</th><th scope="col">${msg('Why')}</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
-        const facts = seen(r, tick);
+        const facts = seen(r, tick, this.scenario.config);
         return html`<tr class=${state}>
-          <th scope="row" class="tenant-${r.tenant}">${r.id}</th><td>${r.arrival}</td><td>${r.deadline}</td>
+          <th scope="row" class="tenant-${r.tenant}">${r.id}</th><td>${r.arrival}</td><td>${facts.deadline ?? msg('none yet')}</td>
           <td>${stateLabel(r, state)}</td><td>${facts.slot ?? '–'}</td><td>${facts.started ?? '–'}</td>
           <td>${facts.ended ?? '–'}</td><td>${facts.latency ?? '–'}</td><td class="why">${this.#why(r, tick) ?? '–'}</td>
         </tr>`;
@@ -136,8 +159,11 @@ export class RequestInspector extends ScenarioElement {
       <thead><tr><th scope="col">${msg('Request')}</th><th scope="col">${msg(str`State at tick ${tick}, and why`)}</th><th scope="col">${msg('Times (ticks)')}</th></tr></thead>
       <tbody>${requests.map((r) => {
         const state = stateAt(r, tick);
-        const facts = seen(r, tick);
-        const times = [msg(str`arrives ${r.arrival}`), msg(str`deadline ${r.deadline}`)];
+        const facts = seen(r, tick, this.scenario.config);
+        const times = [
+          msg(str`arrives ${r.arrival}`),
+          facts.deadline === null ? msg('no deadline yet') : msg(str`deadline ${facts.deadline}`),
+        ];
         if (facts.started !== null) times.push(msg(str`started ${facts.started}`));
         if (facts.ended !== null) times.push(msg(str`ended ${facts.ended}`));
         if (facts.latency !== null) times.push(msg(str`latency ${facts.latency}`));

@@ -1,7 +1,8 @@
 import { css, html, svg, type PropertyValues } from 'lit';
 import { attributeOf } from '../../scenario/config-attributes.js';
 import type { Note } from '../../scenario/notices.js';
-import { POLICIES, RETRY_FIELDS, retrySettings, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
+import { POLICIES, RETRY_FIELDS, type LabConfig, type LabRun, type Policy } from '../../sim/index.js';
+import { settingOf } from '../../sim/setting.js';
 import {
   SWEEP_MEASURES,
   sweepLine,
@@ -14,7 +15,8 @@ import {
 import { tokens } from '../../styles/tokens.js';
 import { wideHost, widgetStyles } from '../../styles/widgets.js';
 import { choiceNotes, percent } from '../format.js';
-import { INPUT_LABEL, POLICY_WORDS, SETTING_LABEL, settingValue } from '../labels.js';
+import { INPUT_LABEL, POLICY_WORDS, SETTING_LABEL } from '../labels.js';
+import { settingValue } from '../setting-value.js';
 import { msg, str } from '../../i18n/msg.js';
 import { decimal, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
@@ -31,8 +33,8 @@ const MEASURE_LABEL: Readonly<Record<SweepMeasure, string>> = wordsOf({
   'b-p95': () => msg('B p95'),
 });
 
-/** The inputs a chart takes, in the order of its select: the numbers, then recovery and retries. */
-const FIELDS = [...Object.keys(INPUT_LABEL), ...RETRY_FIELDS] as SweepInput[];
+/** The inputs a chart takes, in the order of its select: the numbers, then recovery and retries, then where timeouts start. */
+const FIELDS = [...Object.keys(INPUT_LABEL), ...RETRY_FIELDS, 'timeoutFrom'] as SweepInput[];
 
 /** The valid values of each own attribute, and the one shown in place of a bad value. */
 const KNOWN = { input: FIELDS.map(attributeOf), measure: SWEEP_MEASURES as readonly string[] };
@@ -65,9 +67,9 @@ const drawings: Record<string, (run: LabRun) => Drawing> = {};
  * `aria-busy` until the last, and awaiting `updateComplete` waits for it.
  *
  * @summary One measure against one input, a line per policy; apply a value from the chart.
- * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target' | 'a-recovers' | 'retries' | 'retry-delay' | 'retry-budget'} input -
+ * @attr {'slots' | 'reserved-a' | 'a-per-tick' | 'b-every' | 'a-hold' | 'b-hold' | 'a-timeout' | 'b-timeout' | 'queue-cap' | 'target' | 'a-recovers' | 'retries' | 'retry-delay' | 'retry-budget' | 'timeout-from'} input -
  *   the input along the x axis, by its attribute name (default `a-timeout`); `a-recovers` and `retry-budget` end with
- *   none (never, no budget).
+ *   none (never, no budget); `timeout-from` has two values, arrival and start.
  * @attr {'b-completion-rate' | 'a-completion-rate' | 'b-completed' | 'b-timed-out' | 'b-rejected' | 'b-p95'} measure -
  *   the full-window measure up the y axis (default `b-completion-rate`); `b-timed-out` counts both kinds of timeout.
  * @attr {string} for - id of the scenario source to show and edit; else the enclosing source; else its own config attributes.
@@ -225,9 +227,9 @@ export class SweepChart extends ScenarioElement {
     const n = values.length;
     // Indices into `values`: the current value of the input, and the cursor.
     const config = this.scenario.config;
-    const now = values.indexOf({ ...config, ...retrySettings(config) }[field]);
-    // A value as the axis and the readout say it: none as never or no budget.
-    const named = (v: number | null) => settingValue({ ...config, [field]: v }, field);
+    const now = values.indexOf(settingOf(config, field));
+    // A value as the axis and the readout say it: none as never or no budget, a name in words.
+    const named = (v: SweepValue<SweepInput>) => settingValue({ ...config, [field]: v }, field);
     const clamp = (j: number) => Math.max(0, Math.min(n - 1, j));
     const i = clamp(this.cursor ?? now);
     const at = values[i]!;
@@ -273,7 +275,7 @@ export class SweepChart extends ScenarioElement {
           ${SWEEP_MEASURES.map((m) => html`<option value=${m} .selected=${m === measure}>${MEASURE_LABEL[m]}</option>`)}
         </select></label>
       <svg part="chart" aria-busy=${drawn ? 'false' : 'true'} viewBox="-44 -16 300 186" font-size="11" fill="currentColor" text-anchor="middle" tabindex="0" role="slider" aria-label=${msg(str`${label}; Enter applies`)}
-        aria-valuenow=${at ?? i} aria-valuetext=${named(at)}
+        aria-valuenow=${typeof at === 'number' ? at : i} aria-valuetext=${named(at)}
         @keydown=${onKey} @click=${(e: MouseEvent) => apply(pointed(e))}
         @pointermove=${(e: MouseEvent) => (this.cursor = pointed(e))}>
         ${[0, 1, 2, 3, 4].map(
@@ -281,8 +283,8 @@ export class SweepChart extends ScenarioElement {
             svg`<text x="-4" y=${138 - 33.5 * k} text-anchor="end">${rate ? `${k * 25} %` : decimal((k * top) / 4)}</text>`,
         )}
         ${values.map((v, j) =>
-          v === null
-            ? svg`<text x=${X(j)} y="148">${n > 6 ? '–' : named(v)}</text>`
+          typeof v !== 'number'
+            ? svg`<text x=${X(j)} y="148">${v === null && n > 6 ? '–' : named(v)}</text>`
             : v % Math.ceil(n / 11)
               ? ''
               : svg`<text x=${X(j)} y="148">${v}</text>`,
