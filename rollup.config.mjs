@@ -100,7 +100,6 @@ const elements = fs
 const localizeTreeshake = { moduleSideEffects: (id) => !id.includes('/node_modules/@lit/localize/') };
 
 const gateEntry = path.resolve('dist/lib/elements/outcome-gate/define.js');
-const gateClass = gateEntry.replace('define.js', 'outcome-gate.js');
 
 /**
  * What a source loads and a view does not, until it answers a request on its own: answering
@@ -111,10 +110,12 @@ const gateClass = gateEntry.replace('define.js', 'outcome-gate.js');
 const SOURCE_MODULES = /dist\/lib\/(scenario\/(serve|playback|source-controller)|elements\/source-element)\.js$/;
 
 /**
- * The modules a standalone <outcome-gate> needs besides its own (Lit, the model's path to a gate, the
- * scenario and the element base) go in one `core` chunk. Every element needs them, and one file
- * compresses better than the four rollup would otherwise split them into; the rest of what several
- * elements share stays in rollup's own chunks, so the gate never loads it.
+ * A standalone <outcome-gate> and everything it needs (Lit, the model's path to a gate, the scenario
+ * and the element base) are one file, the gate's entry, which every other element imports that
+ * shared code from: the smallest element is the core of the others, and a page with one gate fetches
+ * one file. (As a chunk of its own, the shared code cost the gate the list of everything it imports
+ * from it, some 350 B.) What several other elements share stays in rollup's own chunks, which the
+ * gate never loads.
  */
 function chunkOf(id, { getModuleInfo }) {
   if (SOURCE_MODULES.test(id)) return 'source';
@@ -126,14 +127,9 @@ function chunkOf(id, { getModuleInfo }) {
       for (const imported of getModuleInfo(module)?.importedIds ?? []) visit(imported);
     };
     visit(gateEntry);
-    seen.delete(gateEntry);
-    seen.delete(gateClass);
     return seen;
   })();
-  if (chunkOf.core.has(id)) return 'core';
-  // The gate's class stays in the gate's entry, also as the lab's entry imports the class itself.
-  if (id === gateEntry || id === gateClass) return 'outcome-gate';
-  return undefined;
+  return chunkOf.core.has(id) ? 'outcome-gate' : undefined;
 }
 
 export default [

@@ -28,8 +28,10 @@ export { SlotBoard } from './elements/slot-board/slot-board.js';
 export { SweepChart } from './elements/sweep-chart/define.js';
 export { TickTimeline } from './elements/tick-timeline/tick-timeline.js';
 // The parts other files fetch on demand: the guided steps and scope, the requests' stories, the
-// words of notices, and the code that answers a standalone view's requests.
+// words of notices, the code that answers a standalone view's requests, and the styles of an
+// element moved to another document.
 import './elements/bulkhead-lab/steps.js';
+import './elements/document-styles.js';
 import './elements/explain-text.js';
 import './scenario/notice-words.js';
 import './scenario/serve.js';

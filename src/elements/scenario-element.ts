@@ -1,6 +1,5 @@
 /** The base of every element: binds to a scenario, reads config attributes, shows notices. */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { renderRootIn, restyleAfterMove } from './document-styles.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import type { ScenarioBinding } from '../scenario/binding.js';
 import { isTimeSource, type TimeSource } from '../scenario/clock.js';
@@ -129,13 +128,22 @@ export abstract class ScenarioElement extends LitElement {
     }
   }
 
-  /** Its styles work in whichever document it is connected in (an iframe's included). */
+  /**
+   * Its styles work in whichever document it is connected in: first rendered in another document
+   * (an iframe's) or moved there, it is styled for that document by `document-styles.ts`, fetched
+   * then, as few pages ever move an element; `updateComplete` waits for it.
+   */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    return renderRootIn(this, () => super.createRenderRoot());
+    if (this.ownerDocument === document) return super.createRenderRoot();
+    const root = this.shadowRoot ?? this.attachShadow((this.constructor as typeof LitElement).shadowRootOptions);
+    this.adoptedCallback();
+    return root;
   }
 
+  #restyling: Promise<unknown> | null = null;
+
   adoptedCallback(): void {
-    restyleAfterMove(this);
+    this.#restyling = import('./document-styles.js').then(({ restyleAfterMove }) => restyleAfterMove(this));
   }
 
   /** The scenario this element shows (its own, or its source's). */
@@ -253,7 +261,8 @@ export abstract class ScenarioElement extends LitElement {
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete();
-    const fetching = this.#wording ?? this.bound.fetching;
+    const fetching = this.#wording ?? this.bound.fetching ?? this.#restyling;
+    this.#restyling = null;
     return fetching ? fetching.then(() => this.getUpdateComplete()) : complete;
   }
 

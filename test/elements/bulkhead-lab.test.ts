@@ -22,7 +22,7 @@ describe('<bulkhead-lab loading="eager">', () => {
     const el = await lab();
     const text = textOf(el);
     expect(text).to.contain('Failure isolation: contain a stalled dependency');
-    expect(deepAll(el, '[part="steps"] li').length).to.equal(4);
+    expect(deepAll(el, '[part="steps"] li').length).to.equal(5);
     expect(text).to.contain('not a security boundary');
     expect(el.tick).to.equal(0);
     expect(fullRow(el, 'Completed')).to.deep.equal(['Completed', '0', '1']);

@@ -140,7 +140,7 @@ describe('a lab while its page loads', () => {
     const forms = [...lab.shadowRoot!.querySelectorAll<LabControls>('lab-controls')];
     expect(forms.map((form) => form.getAttribute('fields'))).to.deep.equal([
       'policy a-fault reserved-a a-timeout b-timeout',
-      'queue-cap slots a-per-tick b-every a-hold b-hold a-recovers retries retry-delay retry-budget target',
+      'queue-cap slots a-per-tick b-every a-hold b-hold timeout-from a-recovers retries retry-delay retry-budget target',
     ]);
     expect(forms[0]!.closest('section')!.classList.contains('bench'), 'the first beside the gates').to.equal(true);
   });
@@ -197,7 +197,7 @@ describe('a lab while its page loads', () => {
     const shownWith = headings();
     await frames();
     expect(shownWith, 'every heading').to.equal(headings());
-    expect(shownWith).to.equal(11);
+    expect(shownWith).to.equal(12);
   });
 
   it('draws nothing while taken off the page mid-way, and goes on where it was once put back', async () => {

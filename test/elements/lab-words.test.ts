@@ -62,6 +62,7 @@ describe('the words of the experiment', () => {
       'Outcomes at the inspected tick',
       'Full-window calculation',
       'Compare policies',
+      'From the lab to your service',
       'Sweep',
       'Baseline and notes',
       'Every request and resource',
@@ -248,7 +249,7 @@ describe('headings that fit the article', () => {
       html`<bulkhead-lab loading="eager" preset="stalled-dependency" heading-level="3"></bulkhead-lab>`,
     );
     expect(headings(el)[0]![0]).to.equal(3);
-    expect(headings(el).filter(([level]) => level === 4).length).to.equal(11);
+    expect(headings(el).filter(([level]) => level === 4).length).to.equal(12);
     expect(headings(deep(el, 'outcome-gate:not([window])'))[0]![0]).to.equal(4);
     expect(headings(deep(el, 'outcome-gate[window="inspected"]'))[0]![0]).to.equal(5);
     el.setAttribute('heading-level', 'high');

@@ -57,7 +57,6 @@ function valueTest(field: keyof LabConfig | 'tick', text: string): ((value: unkn
   return (value) => typeof value === 'number' && value >= low && value <= high;
 }
 
-
 /**
  * Reads a condition: its check, or what makes it one that can never hold (an unknown field, a
  * value a field never takes, or text that is not `field=value`).

@@ -165,7 +165,7 @@ export class ConfigExport extends ScenarioElement {
           : ''
       }
       <div class="code">
-        <pre part="code" tabindex="0" role="region" aria-label=${msg(str`Configuration for ${LIBRARY[target]}`)}><code>${code}</code></pre>
+        <pre part="code" translate="no" tabindex="0" role="region" aria-label=${msg(str`Configuration for ${LIBRARY[target]}`)}><code>${code}</code></pre>
         <button type="button" @click=${() => this.#copy(code)}>${msg('Copy')}</button>
         <p class="status" role="status">${
           copied
