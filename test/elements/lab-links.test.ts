@@ -39,7 +39,8 @@ async function settle(win: Window & typeof globalThis, shape: Shape) {
 
 async function open(shape: Shape, [width, height]: readonly [number, number], hash = ''): Promise<Opened> {
   const frame = document.createElement('iframe');
-  frame.style.cssText = `width: ${width}px; height: ${height}px; border: 0; display: block`;
+  // Fixed at the top of the test page, in its viewport: WebKit pauses the frames of an iframe out of view.
+  frame.style.cssText = `position: fixed; top: 0; left: 0; width: ${width}px; height: ${height}px; border: 0`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   frame.src = `/test/elements/fixtures/article-${shape}.html${hash}`;
   document.body.append(frame);

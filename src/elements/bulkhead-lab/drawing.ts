@@ -35,6 +35,9 @@ export interface DrawingOptions {
   drawNow: () => void;
 }
 
+/** Whether the browser keeps what is on screen in place while something above it grows (not WebKit). */
+const ANCHORS = CSS.supports('overflow-anchor', 'none');
+
 const FIRST = SECTIONS.filter((section) => section.first).map((section) => section.id);
 const OPEN = SECTIONS.filter((section) => !section.closed).map((section) => section.id);
 const byId = (id: string) => SECTIONS.find((section) => section.id === id);
@@ -50,6 +53,26 @@ function atOrAfter(lab: Element, target: Element): boolean {
     node = root.host;
   }
   return node === target || (node.compareDocumentPosition(target) & 20) !== 0; // following, or contained by
+}
+
+/**
+ * Where the browser does not anchor scrolling (WebKit), keeps a link's `target` where the browser
+ * took the reader while the lab above it grows: each time the lab's size changes, the page scrolls by
+ * the target's drift, until the reader scrolls, or the lab has kept its size for a second.
+ */
+function holdInPlace(lab: Element, target: Element): void {
+  const view = lab.ownerDocument.defaultView!;
+  const top = target.getBoundingClientRect().top;
+  let expected = view.scrollY;
+  let idle = 0;
+  const observer = new ResizeObserver(() => {
+    if (Math.abs(view.scrollY - expected) > 1) return observer.disconnect(); // the reader scrolled
+    view.scrollBy(0, target.getBoundingClientRect().top - top);
+    expected = view.scrollY;
+    view.clearTimeout(idle);
+    idle = view.setTimeout(() => observer.disconnect(), 1000);
+  });
+  observer.observe(lab);
 }
 
 /**
@@ -188,7 +211,9 @@ export class Drawing implements ReactiveController {
    */
   readonly #linked = (): void => {
     const target = this.#host.ownerDocument.querySelector(':target');
-    if (target && atOrAfter(this.#host, target)) this.reveal(OPEN, { now: true });
+    if (!target || !atOrAfter(this.#host, target)) return;
+    if (!ANCHORS) holdInPlace(this.#host, target);
+    this.reveal(OPEN, { now: true });
   };
 
   /**
@@ -223,12 +248,16 @@ export class Drawing implements ReactiveController {
     window.addEventListener('beforeprint', this.#print);
     window.addEventListener('hashchange', this.#linked);
     this.#linked();
+    // WebKit takes a page's own link target (`:target`) only as the page ends loading.
+    if (this.#host.ownerDocument.readyState !== 'complete')
+      window.addEventListener('load', this.#linked, { once: true });
     this.#host.requestUpdate(); // put back on the page, it watches again what it watched
   }
 
   hostDisconnected(): void {
     window.removeEventListener('beforeprint', this.#print);
     window.removeEventListener('hashchange', this.#linked);
+    window.removeEventListener('load', this.#linked);
     this.#near.disconnect();
     this.#watched.clear();
     this.#queued.clear();
