@@ -1,4 +1,5 @@
-// Where the Chromium for tests lives, and the flags it needs on these machines (see README).
+// Where the Chromium for tests lives (CHROME_PATH names another), and the flags it needs on these
+// machines (CONTRIBUTING.md, "Running and adding tests").
 import fs from 'node:fs';
 
 const candidates = [

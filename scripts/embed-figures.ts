@@ -141,6 +141,7 @@ export function budgetsBlock(): string {
 const FETCHED_WHEN: Record<string, string> = {
   source: 'what answers requests and plays (with the source side of the binding), on the first request',
   'notice-words': 'the words of the notices about bad attributes and inputs, when one is due',
+  'document-styles': 'its styles as `<style>` elements, when it is moved into another document (a same-origin iframe)',
 };
 
 async function fetchedOnDemand(): Promise<string[]> {

@@ -375,7 +375,7 @@ export function engineLaunchers(engines = selectedEngines()) {
   return engines.map((engine) => launchers[engine.key]());
 }
 
-/** The installed version of each selected engine, for the README and the log. */
+/** The installed version of each selected engine, for the log (docs/EMBEDDING.md, "Supported browsers"). */
 export function engineVersions(engines = selectedEngines()) {
   const first = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim();
   const versions = {

@@ -61,7 +61,7 @@ function requestsOf(tag, seen = new Set()) {
   const rendered = elements.map((e) => e.tag).filter((other) => other !== tag && source.includes(`<${other}`));
   return [
     ...new Set([
-      // The binding protocol's request (docs/ELEMENTS.md, "How the binding behaves") is not an element's event.
+      // The binding protocol's request (docs/ELEMENTS.md, "Composing widgets") is not an element's event.
       ...matches(source, /'(bulkhead-[a-z-]+-request)'/g).filter((name) => name !== 'bulkhead-source-request'),
       ...rendered.flatMap((other) => requestsOf(other, seen)),
     ]),

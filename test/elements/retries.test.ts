@@ -11,7 +11,7 @@ import { choose, deep, deepAll, settled, settledFixture, textOf, textOfAll, type
 
 const storm = () =>
   settledFixture<BulkheadLab>(html`<bulkhead-lab loading="eager" preset="retry-storm"></bulkhead-lab>`);
-/** Where a reader finds an input: beside the picture (in two forms), or under More inputs. */
+/** Where a reader finds an input: beside the picture, or under More inputs. */
 const FIRST = '.bench lab-controls';
 const MORE = '#more-inputs lab-controls';
 const control = <T extends HTMLElement = HTMLInputElement>(el: Element, where: string, field: string) =>

@@ -16,13 +16,23 @@ const [packed] = JSON.parse(
 ) as PackResult[];
 const files = packed!.files.map((file) => file.path).sort();
 const elements = fs.readdirSync('src/elements').filter((name) => fs.existsSync(`src/elements/${name}/define.ts`));
+/** The files in docs/ that the README shows (its picture of the lab), which ship with it. */
+const shownByReadme = [...fs.readFileSync('README.md', 'utf8').matchAll(/\]\((docs\/[\w.-]+\.(?:png|svg))\)/g)].map(
+  (match) => match[1]!,
+);
 
 test('the tarball holds only dist/, docs/, the manifest, package.json, the README, changelog and licence', () => {
   const top = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'custom-elements.json'];
   const outside = files.filter(
-    (file) => !file.startsWith('dist/') && !/^docs\/[^/]+\.md$/.test(file) && !top.includes(file),
+    (file) =>
+      !file.startsWith('dist/') &&
+      !/^docs\/[^/]+\.md$/.test(file) &&
+      !shownByReadme.includes(file) &&
+      !top.includes(file),
   );
   assert.deepEqual(outside, []);
+  // The README's picture ships with it, so the README in the package shows it.
+  for (const file of shownByReadme) assert.ok(files.includes(file), `${file} is not packed`);
   for (const file of files) {
     assert.doesNotMatch(file, /(^|\/)(src|test|demo|experiment|bench|scripts|\.ci)\//, file);
     assert.doesNotMatch(file, /\.config\.m?js$|tsconfig|\.test\.|\.tgz$/, file);

@@ -173,7 +173,7 @@ export class SweepChart extends ScenarioElement {
 
   /**
    * The sweep as drawn so far. A line takes a small run per value, some 20 runs, so each policy's is
-   * worked out in a turn of its own (see turns.ts): opening Sweep, or changing an input under it,
+   * worked out in a turn of its own (see scheduler.ts): opening Sweep, or changing an input under it,
    * never runs every policy's runs in one task.
    */
   get #drawing(): Drawing {

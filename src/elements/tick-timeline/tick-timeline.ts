@@ -253,7 +253,7 @@ export class TickTimeline extends ScenarioElement {
     super.updated(changed);
     if (this.#drawn.length) this.#fill(this.renderRoot.querySelector('table')!);
     // Laying out the picture is most of what drawing a timeline costs the first time: once the
-    // layout in use is known, it is drawn in a turn of its own (see turns.ts), so neither that task
+    // layout in use is known, it is drawn in a turn of its own (see scheduler.ts), so neither that task
     // nor the one that drew the rest is long. The frame stays hidden until then.
     else if (this.#layout.measured) this.#picture ??= inTurn(this, () => this.#drawPicture());
     this.#stopSecond();
