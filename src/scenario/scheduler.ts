@@ -17,10 +17,11 @@
  *   a timer instead, so a lab in a background tab goes on drawing, at the pace the browser allows
  *   timers there, and a script awaiting `updateComplete` there is answered.
  * - **Print.** No frame comes between `beforeprint` and the print layout: from `beforeprint` to
- *   `afterprint`, `isPrinting()` is true, every queued piece runs at once, and so does every piece
- *   queued meanwhile; a layout read by width (`container-layout.ts`) is read at once. What an
- *   element must draw for paper (a lab draws all its sections) it draws in its own `beforeprint`
- *   listener, which runs after this module's: this module is imported before any element is defined.
+ *   `afterprint` (or the next frame, for a page script's lone `beforeprint`), `isPrinting()` is
+ *   true, every queued piece runs at once, and so does every piece queued meanwhile; a layout read
+ *   by width (`container-layout.ts`) is read at once. What an element must draw for paper (a lab
+ *   draws all its sections) it draws in its own `beforeprint` listener, which runs after this
+ *   module's: this module is imported before any element is defined.
  */
 import type { Scenario } from './scenario.js';
 
@@ -87,6 +88,9 @@ if (typeof window !== 'undefined') {
   window.addEventListener('beforeprint', () => {
     printing = true;
     for (let turn = queue.shift(); turn; turn = queue.shift()) take(turn);
+    // A page script may send `beforeprint` with no `afterprint`: printing is over by the next frame
+    // in any case (a browser paints none while it prints).
+    void nextFrame().then(() => (printing = false));
   });
   window.addEventListener('afterprint', () => (printing = false));
 }
