@@ -57,18 +57,15 @@ function atOrAfter(lab: Element, target: Element): boolean {
 
 /**
  * Where the browser does not anchor scrolling (WebKit), keeps a link's `target` where the browser
- * took the reader while the lab above it grows: each time the lab's size changes, the page scrolls by
- * the target's drift, until the reader scrolls, or the lab has kept its size for a second.
+ * took the reader while the lab grows after the link: each time the lab's size changes, the target
+ * is scrolled to again as the browser scrolled to it (its top at the viewport's top, or as near as
+ * the page allows), until the lab has kept its size for a second.
  */
 function holdInPlace(lab: Element, target: Element): void {
   const view = lab.ownerDocument.defaultView!;
-  const top = target.getBoundingClientRect().top;
-  let expected = view.scrollY;
   let idle = 0;
   const observer = new ResizeObserver(() => {
-    if (Math.abs(view.scrollY - expected) > 1) return observer.disconnect(); // the reader scrolled
-    view.scrollBy(0, target.getBoundingClientRect().top - top);
-    expected = view.scrollY;
+    target.scrollIntoView({ block: 'start' });
     view.clearTimeout(idle);
     idle = view.setTimeout(() => observer.disconnect(), 1000);
   });
