@@ -134,7 +134,7 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'more-inputs',
     heading: () => msg('More inputs'),
-    size: { narrow: 42, wide: 29, retrying: { narrow: 44.5, wide: 31 } },
+    size: { narrow: 47, wide: 33.5, retrying: { narrow: 49, wide: 34.5 } },
     hint: () =>
       msg('Total resources, arrivals, resource holds, the queue cap, the completion target, recovery and retries.'),
     view: ({ widgets, experiment }) =>
