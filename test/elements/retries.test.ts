@@ -17,8 +17,8 @@ const MORE = '#more-inputs lab-controls';
 const control = <T extends HTMLElement = HTMLInputElement>(el: Element, where: string, field: string) =>
   deep<T>(el, where, `#f-${field}`);
 const gate = (el: Element, tenant: 'A' | 'B') => textOf(deep(el, `.bench outcome-gate[tenant="${tenant}"]`));
-/** The recovery reading under the first screen's gates. */
-const recovered = (el: Element) => deepAll(el, '.bench .recovery').map((p) => textOf(p));
+/** The recovery reading under the first screen's picture. */
+const recovered = (el: Element) => deepAll(el, '#inspection .recovery').map((p) => textOf(p));
 const recoveredA = (el: Element) => recovered(el)[0] ?? '';
 const recoveredB = (el: Element) => recovered(el)[1] ?? '';
 /** A table row as the reader reads it: its cells, one after another. */
@@ -129,17 +129,21 @@ describe('retries and recovery: the controls', () => {
 });
 
 describe('retries and recovery: the picture', () => {
-  it('marks each retry, by a sign and an edge besides its colour, and says whose retry it is', async () => {
+  it('marks each retry, by its raised attempt and an edge besides its colour, and says whose retry it is', async () => {
     const el = await settledFixture(html`<tick-timeline preset="retry-storm"></tick-timeline>`);
     const cells = deepAll<HTMLTableCellElement>(el, 'tbody td:not(.events)');
+    // Its full id is what a screen reader reads and a copy takes; the dot is not seen.
     const retry = cells.find((td) => textOf(td) === 'A0.1')!;
     const first = cells.find((td) => textOf(td) === 'A0')!;
-    expect(getComputedStyle(retry, '::before').content).to.contain('↻');
+    const attempt = retry.querySelector('.attempt')!;
+    expect(attempt.textContent).to.equal('.1');
+    expect(attempt.querySelector('.visually-hidden')!.textContent).to.equal('.');
+    expect(parseFloat(getComputedStyle(attempt).fontSize)).to.be.below(parseFloat(getComputedStyle(retry).fontSize));
     expect(getComputedStyle(retry).borderLeftStyle).to.equal('dotted');
-    expect(getComputedStyle(first, '::before').content).to.equal('none');
+    expect(first.querySelector('.attempt')).to.equal(null);
     expect(getComputedStyle(first).borderLeftStyle).not.to.equal('dotted');
     expect(textOf(deep(el, '.legend'))).to.contain(
-      '↻ and a dotted edge mark a retry, named after its request: A3.1 is the first retry of A3',
+      'A dotted edge marks a retry, named after its request with its attempt raised: A3¹ is the first retry of A3 (A3.1 in the stories)',
     );
     retry.click();
     await settled(el);
@@ -153,8 +157,25 @@ describe('retries and recovery: the picture', () => {
   it('has no mark and no retry legend without retries', async () => {
     const el = await settledFixture(html`<tick-timeline preset="stalled-dependency"></tick-timeline>`);
     expect(deepAll(el, 'td.retry')).to.have.length(0);
-    expect(textOf(deep(el, '.legend'))).not.to.contain('↻');
+    expect(textOf(deep(el, '.legend'))).not.to.contain('retry');
   });
+
+  for (const width of [680, 1280])
+    it(`fits every id on one line, retries included, with the ticks across a ${width} px column`, async () => {
+      const box = await settledFixture(
+        html`<div style="width: ${width}px; font: 16px/1.6 Georgia, serif"><tick-timeline preset="retry-storm"></tick-timeline></div>`,
+      );
+      const el = box.querySelector('tick-timeline')!;
+      await settled(el);
+      expect(deep(el, 'table').classList.contains('rows'), 'ticks across').to.equal(true);
+      const ids = deepAll<HTMLElement>(el, 'tbody .id');
+      const line = Math.max(...ids.filter((id) => !id.querySelector('.attempt')).map((id) => id.offsetHeight));
+      const retries = ids.filter((id) => id.querySelector('.attempt'));
+      expect(retries.map((id) => id.textContent)).to.include.members(['A0.1', 'A0.2', 'A0.3']);
+      expect(ids.filter((id) => id.offsetHeight > line).map((id) => id.textContent)).to.deep.equal([]);
+      const scroller = deep(el, '.scroller');
+      expect(scroller.scrollWidth).to.be.at.most(scroller.clientWidth + 1);
+    });
 });
 
 describe('retries and recovery: gates and tables', () => {

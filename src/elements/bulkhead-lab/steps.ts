@@ -113,7 +113,7 @@ export const GUIDES: Readonly<Record<Experiment, Step[]>> = wordsOf({
   'retry-storm': () => [
     {
       text: msg(
-        "A's dependency stalls until tick 3 and is healthy from then on, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, marked ↻ and named like A3.1, fill the slots long after tick 3. A completes 4 of 12 and never recovers within the window; B completes 7 of 12.",
+        "A's dependency stalls until tick 3 and is healthy from then on, yet every client retries a call that did not complete up to 3 times, a tick after it ended. Play the window: retries, marked by a dotted edge and named with their attempt raised (A3¹ for A3.1), fill the slots long after tick 3. A completes 4 of 12 and never recovers within the window; B completes 7 of 12.",
       ),
       check: 'tick=4..20',
     },

@@ -53,6 +53,15 @@ const nodes = (bits: Bit[]): (Node | string)[] =>
   });
 
 /**
+ * A request's id on one line: a retry's attempt raised and small after its request (A10² for A10.2),
+ * so 21 ticks fit across a column; its dot is there for a screen reader and a copy, unseen.
+ */
+const idBit = (id: string): Bit => {
+  const [request, attempt] = id.split('.');
+  return attempt ? ['id', request!, ['attempt', ['visually-hidden', '.'], attempt]] : ['id', id];
+};
+
+/**
  * One cell of the picture: its class, its content, and for a slot its place in the roving focus;
  * what a click (and, on a slot, the focus) does.
  */
@@ -166,6 +175,15 @@ export class TickTimeline extends ScenarioElement {
       .id {
         display: block;
       }
+      .grid.columns td.events .id {
+        display: inline;
+      }
+      /* Raised without making its line taller. */
+      .attempt {
+        font-size: 0.75em;
+        vertical-align: 0.5em;
+        line-height: 0;
+      }
       .grid td .m {
         position: absolute;
         top: 0.1em;
@@ -203,17 +221,9 @@ export class TickTimeline extends ScenarioElement {
         outline: 2px dashed var(--_fg);
         outline-offset: -2px;
       }
-      /* A retry: a mark in its corner and a dotted edge, besides its id (A3.1, A3's first retry). */
+      /* A retry: a dotted edge, besides its attempt raised after its id (A3¹, A3's first retry). */
       td.retry {
         border-left: 2px dotted var(--_fg);
-      }
-      td.retry::before {
-        content: '↻';
-        content: '↻' / '';
-        position: absolute;
-        top: 0;
-        left: 0.1em;
-        font-size: 0.8em;
       }
       .grid.columns td.events {
         white-space: normal;
@@ -432,11 +442,7 @@ export class TickTimeline extends ScenarioElement {
           const { tenant, holder, borrowed } = scenario.at(slotsAt, t)[slot]!;
           return [
             `${tenant ?? 'free'}${borrowed ? ' borrowed' : ''}${holder?.includes('.') ? ' retry' : ''}${current(t)}`,
-            // A retry's id on two lines, its request over its attempt (A10 over .2), so ticks still fit across.
-            [
-              ...(holder?.includes('.') ? holder.split(/(?=\.)/).map((part): Bit => ['id', part]) : [holder ?? '·']),
-              ...(borrowed ? [['m', '*']] : []),
-            ],
+            [holder ? idBit(holder) : '·', ...(borrowed ? [['m', '*']] : [])],
             // The request in a slot clicked or focused tells its story below the picture.
             () => {
               this.#slot = slot;
@@ -457,13 +463,7 @@ export class TickTimeline extends ScenarioElement {
         ...ticks.map((t): Cell => {
           const { A, B } = scenario.at(endedAt, t)[kind];
           const ids = [...A, ...B];
-          // A retry's id across two lines, as in the slots.
-          return [
-            `events${current(t)}`,
-            across
-              ? ids.flatMap((id): Bit[] => [...id.split(/(?=\.)/).map((part): Bit => ['id', part]), ' '])
-              : [ids.join(' ')],
-          ];
+          return [`events${current(t)}`, ids.flatMap((id): Bit[] => [idBit(id), ' '])];
         }),
       ]),
     ];
@@ -558,7 +558,7 @@ export class TickTimeline extends ScenarioElement {
         'Each cell names the request holding the slot: A… orange with a bar below, B… blue with a bar above; · is a free slot, * and hatching a borrowed one.',
       )}${
         config.retries
-          ? ` ${msg('↻ and a dotted edge mark a retry, named after its request: A3.1 is the first retry of A3, A3.2 its second.')}`
+          ? ` ${msg('A dotted edge marks a retry, named after its request with its attempt raised: A3¹ is the first retry of A3 (A3.1 in the stories), A3² its second.')}`
           : ''
       }</p>
     `;
