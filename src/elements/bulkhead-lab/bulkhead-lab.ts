@@ -242,7 +242,7 @@ export class BulkheadLab extends SourceElement {
       scope: guides.value?.scopeLists(experiment) ?? null,
       failed: guides.failed,
       get recovery() {
-        return recovery(); // worked out only by the gates, once drawn: it runs the scenario
+        return recovery(); // worked out only by the inspection, once drawn: it runs the scenario
       },
     };
     const fullscreen = this.#fullscreen;
@@ -278,7 +278,7 @@ export class BulkheadLab extends SourceElement {
     `;
   }
 
-  /** The recovery reading under the gates, when A recovers or clients retry. */
+  /** The recovery reading under the picture, when A recovers or clients retry. */
   #recovery(): string[] {
     const { retries, aRecovers } = this.scenario.config;
     if (!retries && aRecovers == null) return [];

@@ -99,19 +99,20 @@ export const SECTIONS: readonly Section[] = [
   {
     id: 'gates',
     first: true,
-    size: { narrow: 19.5, wide: 20.5, retrying: { narrow: 30.5, wide: 32 } },
-    view: ({ top, recovery }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
+    size: { narrow: 19.5, wide: 18, retrying: { narrow: 25.5, wide: 21 } },
+    view: ({ top }) => html`<div class="gates" role="group" aria-label=${msg('Full-window gates')}>
       <outcome-gate tenant="A" heading-level=${top}></outcome-gate>
       <outcome-gate tenant="B" heading-level=${top}></outcome-gate>
-    </div>
-    ${recovery.map((line) => html`<p class="recovery">${line}</p>`)}`,
+    </div>`,
   },
   {
     id: 'inspection',
     heading: () => msg('60-second scheduler inspection'),
     first: true,
-    size: { narrow: 39.5, wide: 17.5, retrying: { narrow: 55.5, wide: 29 } },
-    view: ({ widgets }) => html`<tick-timeline heading-level=${widgets}></tick-timeline>`,
+    size: { narrow: 39.5, wide: 17.5, retrying: { narrow: 55.5, wide: 24.5 } },
+    // The recovery reading under the picture, where the ticks it names are seen.
+    view: ({ widgets, recovery }) => html`<tick-timeline heading-level=${widgets}></tick-timeline>
+      ${recovery.map((line) => html`<p class="recovery">${line}</p>`)}`,
   },
   {
     id: 'experiment',

@@ -93,7 +93,7 @@ export const labStyles = [
         gap: var(--_gap);
       }
       .recovery {
-        margin: calc(var(--_gap) * -0.5) 0 0;
+        margin: 0;
       }
       .split {
         display: grid;
@@ -170,6 +170,10 @@ export const labStyles = [
       @container lab (min-width: 40em) {
         .view[data-section] {
           min-height: var(--_wide, 0);
+        }
+        /* The gates' lines are longer than the inputs': more of the width keeps them from wrapping. */
+        .bench {
+          grid-template-columns: minmax(0, 4fr) minmax(0, 5fr);
         }
       }
       /* A later section far from the viewport is left unrendered: once the reader has read the lab,
