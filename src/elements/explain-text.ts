@@ -59,16 +59,18 @@ function holderGroup(mine: SlotHolder[]): string {
 }
 
 /**
- * The slots the request could use while it had none, and every call that held them over its wait:
- * as the policy's rules make them (see `mayUse`), every slot of a shared pool, its home slots, or,
- * where partitions lend, its home slots and at times the other tenant's.
+ * The slots the request could use when it was offered and found none free, and the calls that held
+ * them then: as the policy's rules make them (see `mayUse`), every slot of a shared pool, its home
+ * slots, or, where partitions lend, its home slots and at times the other tenant's. Only that tick's
+ * holders: over a longer wait others take their place, and naming them all would name more calls
+ * than there are slots.
  */
 function found({ request, blocked }: Explanation, config: LabConfig): string {
   const { policy, slots, reservedA } = config;
   const rules = POLICY_RULES[policy];
   const home = request.tenant === 'A' ? reservedA : slots - reservedA;
   if (hasNoSlots(config, request.tenant)) return msg(str`no slot of its own under ${POLICY_WORDS[policy].label}`);
-  const holders = blocked.flatMap((b) => b.holders);
+  const holders = blocked[0]?.holders ?? [];
   if (!holders[0]) return msg('no free slot it could use');
   // B's calls first, so the clause about stalled A calls ends the list.
   // A calls that started after A recovered are not stalled: they are told apart from those that are.
@@ -129,7 +131,10 @@ export function explainText(explanation: Explanation, config: LabConfig): string
   const parts = retry ? [] : [msg(str`${r.id} arrived at tick ${r.arrival}`)];
   const then = retryText(explanation);
   const told = () => {
-    const text = `${listAnd(parts)}.`;
+    // A retry's story has two clauses after its name; the first may end in a list of holders, so a
+    // comma keeps the second from reading as part of that list.
+    const [first, second] = parts;
+    const text = `${retry && parts.length === 2 ? msg(str`${first}, and ${second}`) : listAnd(parts)}.`;
     return [retry ? `${retryOf(explanation)} ${text}` : text, then].filter(Boolean).join(' ');
   };
   if (ending === 'rejected' && explanation.blocked[0]) {

@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { explainText } from '../../src/elements/explain-text.js';
 import { explain, presets, simulate, type Ending, type LabConfig } from '../../src/sim/index.js';
-import { configs } from '../sim/arbitraries.js';
+import { configs, retryConfigs } from '../sim/arbitraries.js';
 
 /** The sentence for request `id` on the stalled-dependency preset with `changes`. */
 function sentence(id: string, changes: Partial<LabConfig> = {}) {
@@ -28,8 +28,18 @@ describe('explainText', () => {
       'found all 4 slots it could use held by B call B10.1 and A calls A8.1, A9.1, and A10.1,',
     );
     const twice = simulate({ ...presets['retry-storm'].config, slots: 4, aPerTick: 1, retries: 2 });
+    // Only the calls that held the slots when B9.1 was offered, at tick 12: four for four slots, not
+    // also those that took them over its wait.
     expect(explainText(explain(twice, 'B9.1'), twice.config)).to.contain(
-      'held by B call B6.2 and A calls A2.2, A6.1, A7.1, A8.1, A10, and A11 ',
+      'found all 4 slots it could use held by A calls A2.2, A6.1, A10, and A11, and timed out waiting at tick 14.',
+    );
+  });
+
+  it('names the holders of the tick a retry was offered, five for five slots, and a comma before its end', () => {
+    const run = simulate(presets['retry-storm'].config);
+    expect(explainText(explain(run, 'B5.2'), run.config)).to.contain(
+      'B5.2, a retry of B5 offered at tick 11 after B5.1 timed out in service at tick 10, found all 5 slots it could ' +
+        'use held by B call B10 and A calls A1.2, A2.2, A9, and A10, and timed out waiting at tick 13.',
     );
   });
 
@@ -69,9 +79,10 @@ describe('explainText', () => {
       'A4 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
         'until their timeouts, and was still waiting at the horizon.',
     );
-    // Round-robin gives slot 0 to B3 at tick 12, so A5 waits behind both tenants.
+    // Round-robin gives slot 0 to B3 at tick 12, so A5 waits behind both tenants; what it found at
+    // tick 2 were the four stalled calls.
     expect(sentence('A5', { policy: 'shared-round-robin' })).to.equal(
-      'A5 arrived at tick 2, found all 4 slots it could use held by B call B3 and stalled A calls A0–A4, ' +
+      'A5 arrived at tick 2, found all 4 slots it could use held by stalled A calls A0–A3, ' +
         'which keep their slots until their timeouts, waited 11 ticks, started in slot 0 at tick 13, and timed out ' +
         'in service at tick 14.',
     );
@@ -81,7 +92,7 @@ describe('explainText', () => {
     // Timeouts from start, shared FIFO: B1 waits from tick 3 to the horizon behind stalled A calls
     // (A0–A3 until ticks 12 and 13, then A4–A7), with no deadline, so it never times out.
     expect(sentence('B1', { timeoutFrom: 'start' })).to.equal(
-      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A7, which keep their slots ' +
+      'B1 arrived at tick 3, found all 4 slots it could use held by stalled A calls A0–A3, which keep their slots ' +
         'until their timeouts, waited 18 ticks with no deadline: its timeout starts when it starts, ' +
         'and was still waiting at the horizon.',
     );
@@ -115,9 +126,9 @@ describe('explainText', () => {
     expect(sentence('B1', { policy: 'borrowing' })).to.contain(
       'found the slots it could use held by stalled A calls A2 and A3 (borrowed), which keep their slots',
     );
-    // A0 and A1 in A's home slots, A6 and A7 borrowing B's.
+    // At tick 4 A8 may use only A's home slots: B's are lent already, to A2 and A3.
     expect(sentence('A8', { policy: 'borrowing' })).to.contain(
-      'held by stalled A calls A0, A1, and A4–A7 (some borrowed), which keep their slots',
+      'found the slots it could use held by stalled A calls A0 and A1, which keep their slots',
     );
     expect(sentence('B0', { slots: 1, reservedA: 0 })).to.contain(
       'found the one slot it could use held by stalled A call A0, which keeps its slot until its timeout,',
@@ -143,7 +154,7 @@ describe('explainText', () => {
   it('says only numbers the model gives: every tick, slot, wait, cap and holder (fast-check)', () => {
     const numbers = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => Number(m[1]));
     fc.assert(
-      fc.property(configs, (config) => {
+      fc.property(fc.oneof(configs, retryConfigs), (config) => {
         const run = simulate(config);
         for (const r of run.requests) {
           const account = explain(run, r.id);
@@ -171,12 +182,26 @@ describe('explainText', () => {
           for (const n of numbers(text, /its (\d+) home slots/g)) expect(n, where).to.equal(home);
           if (text.includes('its one home slot')) expect(home, where).to.equal(1);
           for (const n of numbers(text, /cap of (\d+)/g)) expect(n, where).to.equal(config.queueCap);
-          // Every id named as a holder (ranges spelled out) held a slot the request could use.
-          const held = new Set(account.blocked.flatMap((b) => b.holders.map((h) => h.id)));
-          const named = [...text.matchAll(/\b([AB])(\d+)(?:–[AB]?(\d+))?\b/g)].flatMap(([, tenant, from, to]) =>
-            Array.from({ length: Number(to ?? from) - Number(from) + 1 }, (_, i) => `${tenant}${Number(from) + i}`),
+          // Every id named as a holder (ranges spelled out) held a slot the request could use when it
+          // was offered: no more of them than there are such slots.
+          const first = account.blocked[0];
+          const clause =
+            /held by (.+?)(?:, which keeps? |, waited |, started |, and (?:was|timed|completed|failed) |\.(?: |$))/.exec(
+              text,
+            )?.[1] ?? '';
+          const named = [...clause.matchAll(/\b([AB])(\d+)(\.\d+)?(?:–[AB]?(\d+))?/g)].flatMap(
+            ([, tenant, from, retry, to]) =>
+              retry
+                ? [`${tenant}${from}${retry}`]
+                : Array.from(
+                    { length: Number(to ?? from) - Number(from) + 1 },
+                    (_, i) => `${tenant}${Number(from) + i}`,
+                  ),
           );
-          for (const id of named) if (id !== r.id) expect(held.has(id), `${where} names ${id}`).to.equal(true);
+          const held = new Set(first?.holders.map((h) => h.id));
+          for (const id of named) expect(held.has(id), `${where} names ${id}`).to.equal(true);
+          expect(new Set(named).size, where).to.be.at.most(first?.usable.length ?? 0);
+          if (first?.holders[0]) expect(new Set(named).size, where).to.equal(held.size);
         }
       }),
       { numRuns: 300 },

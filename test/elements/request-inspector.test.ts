@@ -63,7 +63,7 @@ describe('<request-inspector> why', () => {
     await settle(late);
     expect(textOf(rowOf(late, 'A4'))).to.contain('started in slot 0 at tick 20, and was still running at the horizon.');
     expect(textOf(rowOf(late, 'A6'))).to.contain(
-      'A0–A5, which keep their slots until their timeouts, and was still waiting at the horizon.',
+      'A0–A3, which keep their slots until their timeouts, and was still waiting at the horizon.',
     );
     await expect(el).to.be.accessible();
   });
