@@ -296,7 +296,8 @@ describe('the retry storm, step by step', () => {
     expect(steps[0]).to.contain('A completes 4 of 12 and never recovers').and.contain('B completes 7 of 12');
     expect(steps[1]).to.contain('A completes 9 of 12, every A request offered from tick 3 on completes');
     expect(steps[2]).to.contain('B completes 12 of 12 again, but A completes only 2 of 12 and still does not recover');
-    expect(steps[3]).to.contain('At 10 % the pool recovers at tick 3').and.contain('B completes only 8 of 12');
+    expect(steps[3]).to.contain('At 10 % no retry is sent at all').and.contain('At 20 % A sends one retry and B two');
+    expect(steps[3]).to.contain('B completes only 8 of 12');
     const el = await storm();
     expect(textOf(deep(el, '[part="steps"]'))).to.contain(steps[0]!);
     const policy = deep<HTMLSelectElement>(el, FIRST, '#policy');
@@ -322,7 +323,12 @@ describe('the retry storm, step by step', () => {
     completes('A', 9);
     completes('B', 12);
     expect(recoveredA(el)).to.contain('from tick 3 on completes');
+    // Not one retry: an attempt per request.
+    expect(gate(el, 'A')).to.contain('Attempts: 12,');
+    expect(gate(el, 'B')).to.contain('Attempts: 12,');
     await pick(budget(), '20', el);
+    expect(gate(el, 'A')).to.contain('Attempts: 13,');
+    expect(gate(el, 'B')).to.contain('Attempts: 14,');
     expect(recoveredA(el)).to.contain('from tick 3 on completes');
     completes('B', 8);
     expect(recoveredB(el)).to.contain('every B request offered from tick 11 on completes');

@@ -147,7 +147,7 @@ describe('retries and recovery: the retry-storm preset (docs/MODEL.md)', () => {
     expect(isolation(simulate({ ...storm, policy: 'strict-partitions' })).B).to.deep.equal(none);
   });
 
-  it('recovers at tick 3 with a 10 % budget, exactly as without retries', () => {
+  it('sends no retry with a 10 % budget: the run without retries, recovered at tick 3', () => {
     const run = simulate({ ...storm, retryBudget: 10 });
     expect(run.requests).to.deep.equal(simulate({ ...storm, retries: 0 }).requests);
     expect(recovery(run)).to.deep.equal({ A: 3, B: 0 });

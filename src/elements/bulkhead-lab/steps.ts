@@ -131,7 +131,7 @@ export const GUIDES: Readonly<Record<Experiment, Step[]>> = wordsOf({
     },
     {
       text: msg(
-        'Back in Shared FIFO, choose a Retry budget. At 10 % the pool recovers at tick 3, exactly as without retries: A completes 9 of 12, B 12 of 12. At 20 % A still recovers at tick 3, but B completes only 8 of 12 and recovers from tick 11; at 50 % and 100 % neither tenant recovers. Open Sweep and choose Retry budget to see every policy at once.',
+        "Back in Shared FIFO, choose a Retry budget. At 10 % no retry is sent at all: a first retry needs 10 requests offered, and A's calls fail before that, so A completes 9 of 12 and B 12 of 12, as without retries. At 20 % A sends one retry and B two: A still recovers at tick 3, but B completes only 8 of 12 and recovers from tick 11; at 50 % and 100 % neither tenant recovers. Open Sweep and choose Retry budget to see every policy at once.",
       ),
       check: 'policy=shared-fifo,retries=3,retry-budget=10|20|50|100',
     },
