@@ -88,6 +88,15 @@ describe('German', () => {
     expect(text).to.contain('Strikte Mandanten-Partitionen');
     expect(textOf(deep(lab, 'tick-timeline', '[part="account"]'))).to.match(/ kam bei Tick \d+ an/);
     expect(leftEnglish(text, phrases)).to.deep.equal([]);
+    // Numbers with a decimal comma, even in the speed labels.
+    const speeds = deepAll(lab, 'tick-timeline', '.speed label').map((label) =>
+      label.textContent!.replace(/\(.*\)/, '').trim(),
+    );
+    expect(speeds).to.deep.equal(['0,25×', '0,5×', '1×', '2×']);
+    // The references keep their English titles, marked as English for a screen reader's voice.
+    const titles = deepAll<HTMLAnchorElement>(lab, '#scope li a');
+    expect(titles.map((a) => a.textContent)).to.include('Bulkhead pattern');
+    expect(titles.filter((a) => a.lang !== 'en' || a.hreflang !== 'en')).to.deep.equal([]);
   });
 
   it('finds English left on a German page (the check can fail)', async () => {

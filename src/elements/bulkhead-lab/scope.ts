@@ -110,6 +110,6 @@ export const scopeLists = (experiment: Experiment): TemplateResult => html`<ul c
   <ul class="scope references" aria-label=${msg('References')}>
     ${REFERENCES.map(
       ({ name, href, relation }) =>
-        html`<li><a href=${href} rel="noopener" target="_blank">${name}</a>: ${relation()}</li>`,
+        html`<li><a href=${href} rel="noopener" target="_blank" lang="en" hreflang="en">${name}</a>: ${relation()}</li>`,
     )}
   </ul>`;

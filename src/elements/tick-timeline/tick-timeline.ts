@@ -8,7 +8,7 @@ import { ContainerLayout } from '../container-layout.js';
 import { Part } from '../../scenario/parts.js';
 import { failedText } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
-import { wordsOf } from '../../i18n/words.js';
+import { numeral, wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
 import { inTurn, isPrinting } from '../../scenario/scheduler.js';
 
@@ -20,7 +20,7 @@ const clockText = (seconds: number) => {
 /** The story of each request, fetched the first time a reader picks one: most readers never do. */
 const stories = new Part(() => import('../explain-text.js'), 'explain-text.js');
 
-/** Each speed in words, read after its visible label (`0.25×`), which its name keeps whole. */
+/** Each speed in words, read after its visible label (`0.25×`, `0,25×` in German), which its name keeps whole. */
 const SPEED_NAME: Readonly<Record<Speed, string>> = wordsOf({
   0.25: () => msg('quarter speed'),
   0.5: () => msg('half speed'),
@@ -532,7 +532,7 @@ export class TickTimeline extends ScenarioElement {
           <legend>${msg('Speed')}</legend>
           ${SPEEDS.map(
             (s) => html`<label><input type="radio" name="speed" .checked=${s === speed} value=${s}
-              @change=${() => this.#request('bulkhead-speed-request', { speed: s })}>${s}×<span class="visually-hidden"> (${SPEED_NAME[s]})</span></label>`,
+              @change=${() => this.#request('bulkhead-speed-request', { speed: s })}>${numeral(s)}×<span class="visually-hidden"> (${SPEED_NAME[s]})</span></label>`,
           )}
         </fieldset>
       </div>
@@ -542,7 +542,7 @@ export class TickTimeline extends ScenarioElement {
           aria-valuetext=${position}
           @input=${(e: Event) => this.#request('bulkhead-seek-request', { tick: Number((e.target as HTMLInputElement).value) })}>
         <output for="inspection">${position} · ${msg(str`${clockText(elapsed)} of ${clockText(WINDOW_SECONDS)}`)}
-          · ${playing ? msg(str`playing at ${speed}×`) : msg('paused')}</output>
+          · ${playing ? msg(str`playing at ${numeral(speed)}×`) : msg('paused')}</output>
       </div>
       <div class="frame ${this.#fits ? '' : 'measuring'}">
         <div class="probe"></div>
