@@ -104,6 +104,30 @@ export const widgetStyles = css`
   .tenant-B {
     color: var(--_b);
   }
+  /* On paper a box that scrolls cannot be split between pages: it prints as a plain block, and no
+     row or list item is cut in two, nor a heading left alone at the foot of a page. */
+  @media print {
+    .scroller {
+      overflow: visible;
+      display: block;
+    }
+    .scroller > * + * {
+      margin-top: var(--_gap);
+    }
+    tr,
+    li {
+      break-inside: avoid;
+    }
+    /* Chromium prints a repeated header row over the table's last row. */
+    thead {
+      display: table-row-group;
+    }
+    [role='heading'],
+    caption,
+    summary {
+      break-after: avoid;
+    }
+  }
 `;
 
 /** For elements with wide tables: they scroll inside the widget instead of widening the page's layout. */

@@ -5,42 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { servedRepo, openPage, wholeLabs } from './browser.js';
+import { servedRepo, openEverything, openPage, wholeLabs } from './browser.js';
 
 const repo = servedRepo();
-
-/**
- * Opens every closed <details> in the page and in every shadow root, until a round finds none
- * closed after the views the last one opened were fetched and drawn.
- */
-async function openEverything(page: Page): Promise<void> {
-  for (let round = 0; round < 10; round++) {
-    await page.waitForLoadState('networkidle');
-    const opened = await page.evaluate(async () => {
-      // Twice: the elements to wait for, then, once drawn, the <details> they hold.
-      let all: Element[] = [];
-      for (const pass of [0, 1]) {
-        all = [];
-        const roots: (Document | ShadowRoot)[] = [document];
-        for (let root = roots.pop(); root; root = roots.pop())
-          for (const el of Array.from(root.querySelectorAll('*'))) {
-            all.push(el);
-            if (el.shadowRoot) roots.push(el.shadowRoot);
-          }
-        if (pass === 1) break;
-        await Promise.all(all.map((el) => (el as Element & { updateComplete?: unknown }).updateComplete));
-        // Each layout, measured in a frame, then drawn in the next.
-        for (let i = 0; i < 5; i++)
-          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
-      }
-      const closed = all.filter((el) => el instanceof HTMLDetailsElement && !el.open);
-      for (const details of closed) (details as HTMLDetailsElement).open = true;
-      return closed.length;
-    });
-    if (opened === 0 && round > 0) return;
-  }
-  throw new Error('a <details> stays closed');
-}
 
 /** What a lab shows with everything open: the sections' views and the sweep's table. */
 const drawn = (page: Page) =>

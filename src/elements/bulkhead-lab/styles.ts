@@ -184,6 +184,25 @@ export const labStyles = [
         content-visibility: auto;
         contain-intrinsic-block-size: auto var(--_size, 10em);
       }
+      /* On paper the lab and its sections are plain blocks (a grid's later rows can print on top of
+         an item a page break split), and a gate is never cut in two. */
+      @media print {
+        .lab,
+        section,
+        .bench,
+        .split {
+          display: block;
+        }
+        .lab > * + *,
+        section > * + *,
+        .bench > * + *,
+        .split > * + * {
+          margin-top: var(--_gap);
+        }
+        outcome-gate {
+          break-inside: avoid;
+        }
+      }
   `,
   sizes,
 ];

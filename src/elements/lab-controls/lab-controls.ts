@@ -153,6 +153,19 @@ export class LabControls extends ScenarioElement {
         display: block;
         max-width: 100%;
       }
+      /* On paper a grid's later rows can print on top of an item a page break split: the groups are
+         plain blocks, and an input stays with its help. */
+      @media print {
+        form {
+          display: block;
+        }
+        form > * + * {
+          margin-top: var(--_gap);
+        }
+        .field {
+          break-inside: avoid;
+        }
+      }
     `,
   ];
 
