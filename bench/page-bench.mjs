@@ -169,7 +169,12 @@ export async function openPage(browser, url, { html, throttle = 1, width = 1280,
   return { page, cdp, errors, goto };
 }
 
-async function load(browser, url, { html, throttle, probe, width = 1280 }) {
+/**
+ * One load of `html` at `url` in a fresh tab, until quiet: when the first lab became usable, long
+ * tasks, layout shift, DOM nodes, elements, the JS heap after a collection, and the main thread's
+ * time in script and in tasks (CDP `Performance.getMetrics`), in ms.
+ */
+export async function load(browser, url, { html, throttle, probe, width = 1280 }) {
   const { page, cdp, errors, goto } = await openPage(browser, url, {
     html,
     throttle,
@@ -185,7 +190,8 @@ async function load(browser, url, { html, throttle, probe, width = 1280 }) {
   });
   const elements = await page.evaluate(ELEMENTS);
   const { metrics } = await cdp.send('Performance.getMetrics');
-  const nodes = metrics.find((m) => m.name === 'Nodes')?.value ?? NaN;
+  const metric = (name) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const nodes = metric('Nodes');
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   await page.close();
@@ -199,6 +205,8 @@ async function load(browser, url, { html, throttle, probe, width = 1280 }) {
     nodes,
     elements,
     heap: usedSize,
+    script: metric('ScriptDuration') * 1000,
+    tasks: metric('TaskDuration') * 1000,
   };
 }
 
