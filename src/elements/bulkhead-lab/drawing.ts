@@ -59,17 +59,26 @@ function atOrAfter(lab: Element, target: Element): boolean {
  * Where the browser does not anchor scrolling (WebKit), keeps a link's `target` where the browser
  * took the reader while the lab grows after the link: each time the lab's size changes, the target
  * is scrolled to again as the browser scrolled to it (its top at the viewport's top, or as near as
- * the page allows), until the lab has kept its size for a second.
+ * the page allows), until the lab is `drawn` and has then kept its size for a second. Not a second
+ * from the link: on a busy machine the lab's files can take longer than that to come.
  */
-function holdInPlace(lab: Element, target: Element): void {
+function holdInPlace(lab: Element, target: Element, drawn: Promise<unknown>): void {
   const view = lab.ownerDocument.defaultView!;
   let idle = 0;
-  const observer = new ResizeObserver(() => {
-    target.scrollIntoView({ block: 'start' });
+  let done = false;
+  const wait = () => {
     view.clearTimeout(idle);
     idle = view.setTimeout(() => observer.disconnect(), 1000);
+  };
+  const observer = new ResizeObserver(() => {
+    target.scrollIntoView({ block: 'start' });
+    if (done) wait();
   });
   observer.observe(lab);
+  void drawn.finally(() => {
+    done = true;
+    wait();
+  });
 }
 
 /**
@@ -209,8 +218,8 @@ export class Drawing implements ReactiveController {
   readonly #linked = (): void => {
     const target = this.#host.ownerDocument.querySelector(':target');
     if (!target || !atOrAfter(this.#host, target)) return;
-    if (!ANCHORS) holdInPlace(this.#host, target);
     this.reveal(OPEN, { now: true });
+    if (!ANCHORS) holdInPlace(this.#host, target, this.#host.updateComplete);
   };
 
   /**
