@@ -90,7 +90,7 @@ describe('German', () => {
     expect(leftEnglish(text, phrases)).to.deep.equal([]);
     // Numbers with a decimal comma, even in the speed labels.
     const speeds = deepAll(lab, 'tick-timeline', '.speed label').map((label) =>
-      label.textContent!.replace(/\(.*\)/, '').trim(),
+      label.textContent.replace(/\(.*\)/, '').trim(),
     );
     expect(speeds).to.deep.equal(['0,25×', '0,5×', '1×', '2×']);
     // The references keep their English titles, marked as English for a screen reader's voice.
