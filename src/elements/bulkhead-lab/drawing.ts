@@ -64,21 +64,17 @@ function atOrAfter(lab: Element, target: Element): boolean {
  */
 function holdInPlace(lab: Element, target: Element, drawn: Promise<unknown>): void {
   const view = lab.ownerDocument.defaultView!;
-  let idle = 0;
-  let done = false;
-  const wait = () => {
-    view.clearTimeout(idle);
+  let idle: number | null = null; // the second's timer, from the moment the lab is drawn
+  const countDown = () => {
+    view.clearTimeout(idle ?? undefined);
     idle = view.setTimeout(() => observer.disconnect(), 1000);
   };
   const observer = new ResizeObserver(() => {
     target.scrollIntoView({ block: 'start' });
-    if (done) wait();
+    if (idle !== null) countDown();
   });
   observer.observe(lab);
-  void drawn.finally(() => {
-    done = true;
-    wait();
-  });
+  void drawn.finally(countDown);
 }
 
 /**
