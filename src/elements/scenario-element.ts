@@ -257,13 +257,14 @@ export abstract class ScenarioElement extends LitElement {
 
   /**
    * Awaiting `updateComplete` also waits for code this element is fetching (the words of its
-   * notices; on its own, what answers the requests it got) and the update that follows.
+   * notices; on its own, what answers the requests it got; in another document, its styles there),
+   * all of it, and the update that follows.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete();
-    const fetching = this.#wording ?? this.bound.fetching ?? this.#restyling;
+    const fetching = [this.#wording, this.bound.fetching, this.#restyling].filter((p): p is Promise<unknown> => !!p);
     this.#restyling = null;
-    return fetching ? fetching.then(() => this.getUpdateComplete()) : complete;
+    return fetching.length ? Promise.all(fetching).then(() => this.getUpdateComplete()) : complete;
   }
 
   /** Fetches the words of the notices due, or warns about them in the console once they are here. */
