@@ -5,6 +5,7 @@ import { expect, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { LabControls } from '../../src/elements/lab-controls/lab-controls.js';
+import { loadLocale } from '../../src/i18n/msg.js';
 import { hear } from '../helpers/binding.js';
 import { choose, deep, deepAll, settled, settledFixture, textOf, typeInto } from '../helpers/ui.js';
 
@@ -71,5 +72,35 @@ describe('<lab-controls>', () => {
       'bTimeout',
     ]);
     expect(textOf(el)).to.contain('fields: "nonsense" names no input');
+  });
+  it('offers every choice with its words, and words them again in the language shown', async () => {
+    const el = await controls();
+    const offered = (id: string) =>
+      [...deep<HTMLSelectElement>(el, id).options].map((option) => `${option.value}=${option.text}`);
+    expect(offered('#f-aRecovers')).to.deep.equal([
+      'none=never',
+      ...[...Array(21).keys()].map((tick) => `${tick}=${tick}`),
+    ]);
+    expect(offered('#f-retryBudget')[0]).to.equal('none=no budget');
+    expect(offered('#policy')).to.have.length(4);
+    choose(deep<HTMLSelectElement>(el, '#f-aRecovers'), '6');
+    await settled(el);
+    expect(el.config.aRecovers).to.equal(6);
+    await loadLocale('de');
+    el.setAttribute('lang', 'de');
+    await settled(el);
+    expect(offered('#f-aRecovers')[0]).to.equal('none=nie');
+    expect(offered('#f-retryBudget')[0]).to.equal('none=kein Budget');
+    // Options written again keep the value in use.
+    expect(deep<HTMLSelectElement>(el, '#f-aRecovers').value).to.equal('6');
+  });
+
+  it('holds the whole form in few nodes: no marker comment or blank per option, label or help', async () => {
+    const el = await controls();
+    const count = (node: Node): number => [...node.childNodes].reduce((sum, child) => sum + count(child), 1);
+    // Every input with its label and help, and the groups: some 270 nodes, where a template per
+    // option, label and help made over 600.
+    expect(count(el.renderRoot)).to.be.below(300);
+    expect(deep<HTMLSelectElement>(el, '#f-aRecovers').childNodes).to.have.length(22);
   });
 });

@@ -7,6 +7,7 @@ import { html, type TemplateResult } from 'lit';
 import { msg } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import type { Experiment } from './guides.js';
+import { textChildren } from '../text-children.js';
 
 /** "Scope and references": what every lab leaves out, then each experiment's own caveats. */
 export const scope = (): string[] => [
@@ -103,10 +104,9 @@ export const SCOPE_BY_EXPERIMENT: Readonly<Record<Experiment, string>> = wordsOf
 });
 
 /** The section's two lists: what every lab leaves out with this experiment's own caveat, then the references. */
-export const scopeLists = (experiment: Experiment): TemplateResult => html`<ul class="scope">
-    ${scope().map((line) => html`<li>${line}</li>`)}
-    <li>${SCOPE_BY_EXPERIMENT[experiment]}</li>
-  </ul>
+export const scopeLists = (
+  experiment: Experiment,
+): TemplateResult => html`<ul class="scope" ${textChildren('li', [...scope(), SCOPE_BY_EXPERIMENT[experiment]])}></ul>
   <ul class="scope references" aria-label=${msg('References')}>
     ${REFERENCES.map(
       ({ name, href, relation }) =>

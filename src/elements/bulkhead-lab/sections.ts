@@ -11,6 +11,7 @@ import { compareAbout, exportAbout, fullWindow, ordering, sweepAbout, type Exper
 import type { Step } from './steps.js';
 import { failedText } from '../../scenario/notices.js';
 import { Part } from '../../scenario/parts.js';
+import { textChildren } from '../text-children.js';
 
 /** Said in place of a part that could not be loaded. */
 export const notice = (file: string) => html`<p class="notices" role="status">${failedText(file)}</p>`;
@@ -112,7 +113,7 @@ export const SECTIONS: readonly Section[] = [
     size: { narrow: 39.5, wide: 17.5, retrying: { narrow: 55.5, wide: 24.5 } },
     // The recovery reading under the picture, where the ticks it names are seen.
     view: ({ widgets, recovery }) => html`<tick-timeline heading-level=${widgets}></tick-timeline>
-      ${recovery.map((line) => html`<p class="recovery">${line}</p>`)}`,
+      ${recovery.map((line) => html`<p class="recovery" .textContent=${line}></p>`)}`,
   },
   {
     id: 'experiment',
@@ -145,7 +146,7 @@ export const SECTIONS: readonly Section[] = [
     id: 'ordering',
     heading: () => msg('Event ordering and limits'),
     closed: true,
-    about: () => html`<ul class="about">${ordering().map((rule) => html`<li>${rule}</li>`)}</ul>`,
+    about: () => html`<ul class="about" ${textChildren('li', ordering())}></ul>`,
   },
   {
     id: 'inspected',

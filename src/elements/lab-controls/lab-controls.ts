@@ -1,4 +1,4 @@
-import { css, html, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
 import { TIMEOUT_FROM, UI_RETRY_BUDGETS, quoteValue, type TimeoutFrom } from '../../sim/config.js';
 import { settingOf } from '../../sim/setting.js';
@@ -10,6 +10,7 @@ import type { Note } from '../../scenario/notices.js';
 import { msg, str } from '../../i18n/msg.js';
 import { wordsOf } from '../../i18n/words.js';
 import { ScenarioElement } from '../scenario-element.js';
+import { textChildren } from '../text-children.js';
 
 /** The inputs typed as a whole number. */
 type NumberField = SweepField | 'retries' | 'retryDelay';
@@ -240,37 +241,31 @@ export class LabControls extends ScenarioElement {
     const id = `f-${field}`;
     const refused = this.refused[field] ?? null;
     const value = +valueOf(config, field);
-    return html`<div class="field">
-      <label for=${id}>${SETTING_LABEL[field]}</label>
-      <input id=${id} type="number" inputmode="numeric" min=${min} max=${max} step="1" name=${field}
-        ?disabled=${why !== null} aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
-        @focus=${(e: Event) => (this.#edit = { box: e.target as HTMLInputElement, start: value, value })}
-        @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}>
-      ${
-        why
-          ? html`<p class="why" id="${id}-why">${why}</p>`
-          : html`<p class="why visually-hidden" id="${id}-range">${msg(str`${min} to ${max}`)}</p>`
-      }
-      ${
-        refused === null
-          ? ''
-          : html`<p class="why refused" id="${id}-refused" role="status">${
-              refused === ''
-                ? msg(
-                    str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
-                  )
-                : msg(
-                    str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
-                  )
-            }</p>`
-      }
-      ${
-        // Lowered by the last edit of Total resources, so that B keeps a slot: said quietly here.
-        field === 'reservedA' && this.scenario.adjusted.reservedA === config.reservedA
-          ? html`<p class="why" role="status">${msg(str`Lowered to ${config.reservedA} so that B keeps a slot.`)}</p>`
-          : ''
-      }
-    </div>`;
+    // Lowered by the last edit of Total resources, so that B keeps a slot: said quietly here.
+    const lowered = field === 'reservedA' && this.scenario.adjusted.reservedA === config.reservedA;
+    const notes = [
+      refused !== null &&
+        html`<p class="why refused" id="${id}-refused" role="status">${
+          refused === ''
+            ? msg(
+                str`An empty box is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
+              )
+            : msg(
+                str`“${refused}” is not accepted: this takes a whole number from ${min} to ${max}, so it stays ${value}.`,
+              )
+        }</p>`,
+      lowered &&
+        html`<p class="why" role="status">${msg(str`Lowered to ${config.reservedA} so that B keeps a slot.`)}</p>`,
+    ].filter(Boolean);
+    // Words as properties and no whitespace between tags: each field is drawn twice in a lab, and a
+    // child binding or a blank would add a node to each.
+    return html`<div class="field"><label for=${id} .textContent=${SETTING_LABEL[field]}></label><input id=${id}
+      type="number" inputmode="numeric" min=${min} max=${max} step="1" name=${field} ?disabled=${why !== null}
+      aria-describedby="${why ? `${id}-why` : `${id}-range`}${refused === null ? '' : ` ${id}-refused`}"
+      @focus=${(e: Event) => (this.#edit = { box: e.target as HTMLInputElement, start: value, value })}
+      @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}
+      ><p class="why ${why ? '' : 'visually-hidden'}" id="${id}-${why ? 'why' : 'range'}"
+      .textContent=${why ?? msg(str`${min} to ${max}`)}></p>${notes.length ? notes : nothing}</div>`;
   }
 
   /**
@@ -311,82 +306,71 @@ export class LabControls extends ScenarioElement {
         ? null
         : msg('No retries, so nothing to budget.');
     const id = `f-${field}`;
-    return html`<div class="field">
-      <label for=${id}>${SETTING_LABEL[field]}</label>
-      <select id=${id} name=${field} ?disabled=${why !== null} aria-describedby="${id}-why"
-        @change=${(e: Event) => {
-          const { value } = e.target as HTMLSelectElement;
-          this.#change({ [field]: from ? value : value === 'none' ? null : Number(value) });
-        }}>
-        ${from ? '' : html`<option value="none">${recovers ? msg('never') : msg('no budget')}</option>`}
-        ${values.map(
-          (v) =>
-            html`<option value=${v}>${from ? TIMEOUT_FROM_NAME[v as TimeoutFrom] : recovers ? v : `${v} %`}</option>`,
-        )}
-      </select>
-      <!-- The budget's rule is said to screen readers only, beside the label that names it. -->
-      <p class="why ${why || recovers || from ? '' : 'visually-hidden'}" id="${id}-why">${
+    const labels = values.map((v) => (from ? TIMEOUT_FROM_NAME[v as TimeoutFrom] : recovers ? String(v) : `${v} %`));
+    const none = from ? [] : [recovers ? msg('never') : msg('no budget')];
+    // The budget's rule is said to screen readers only, beside the label that names it.
+    return html`<div class="field"><label for=${id} .textContent=${SETTING_LABEL[field]}></label><select id=${id}
+      name=${field} ?disabled=${why !== null} aria-describedby="${id}-why" ${textChildren('option', [...none, ...labels], [...(from ? [] : ['none']), ...values.map(String)])}
+      @change=${(e: Event) => {
+        const { value } = e.target as HTMLSelectElement;
+        this.#change({ [field]: from ? value : value === 'none' ? null : Number(value) });
+      }}></select><p class="why ${why || recovers || from ? '' : 'visually-hidden'}" id="${id}-why" .textContent=${
         why ??
         (recovers
           ? msg('A call that starts from this tick is healthy; one that started earlier keeps its fault.')
           : from
             ? msg('From arrival, time spent waiting uses up the timeout; from start, a waiting call has no deadline.')
             : msg('A tenant sends a retry only while its retries stay within this share of its requests so far.'))
-      }</p>
-    </div>`;
+      }></p></div>`;
   }
 
   #renderField(config: LabConfig, field: keyof LabConfig) {
     if (field === 'policy')
-      return html`<label for="policy">${msg('Scheduling policy')}</label>
-        <!-- The select's value is set in updated(), after its options are drawn. -->
-        <select id="policy" aria-describedby="policy-help" name="policy"
-          @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}>
-          ${POLICIES.map((policy) => html`<option value=${policy}>${POLICY_WORDS[policy].label}</option>`)}
-        </select>
-        <p class="why" id="policy-help">${POLICY_WORDS[config.policy].help}</p>`;
+      return html`<label for="policy" .textContent=${msg('Scheduling policy')}></label><select id="policy"
+        aria-describedby="policy-help" name="policy" ${textChildren(
+          'option',
+          POLICIES.map((policy) => POLICY_WORDS[policy].label),
+          POLICIES,
+        )}
+        @change=${(e: Event) => this.#change({ policy: (e.target as HTMLSelectElement).value })}></select><p class="why"
+        id="policy-help" .textContent=${POLICY_WORDS[config.policy].help}></p>`;
     if (field === 'aFault')
       return html`<div class="choices">${FAULT_CHOICES.map(
-        (fault) => html`<label class="radio">
-            <input type="radio" name="aFault" value=${fault} aria-describedby="fault-help"
-              @change=${() => this.#change({ aFault: fault })}>
-            <span>${FAULT_LABEL[fault]}</span>
-          </label>`,
-      )}</div>
-        <p class="why" id="fault-help">${FAULT_HELP[config.aFault]}</p>`;
+        (fault) => html`<label class="radio"><input type="radio" name="aFault" value=${fault}
+          aria-describedby="fault-help" @change=${() => this.#change({ aFault: fault })}><span
+          .textContent=${FAULT_LABEL[fault]}></span></label>`,
+      )}</div><p class="why" id="fault-help" .textContent=${FAULT_HELP[config.aFault]}></p>`;
     if (field === 'aRecovers' || field === 'retryBudget' || field === 'timeoutFrom')
       return this.#renderChoice(config, field);
-    const number = NUMBERS[field] ?? { field: field as NumberField };
-    return html`${this.#renderNumber(config, number)}${
-      field === 'target' ? html`<p class="why">${msg('Moves only the gate, never the schedule.')}</p>` : ''
-    }${
-      field === 'aPerTick'
-        ? html`<p class="why">${msg(
-            str`Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.`,
-          )}</p>`
-        : ''
-    }`;
+    const number = this.#renderNumber(config, NUMBERS[field] ?? { field: field as NumberField });
+    const help =
+      field === 'target'
+        ? msg('Moves only the gate, never the schedule.')
+        : field === 'aPerTick'
+          ? msg(str`Window: ticks 0–${config.horizon}; requests arrive through tick ${config.lastArrival}.`)
+          : null;
+    return help === null ? number : html`${number}<p class="why" .textContent=${help}></p>`;
   }
 
   protected override render() {
     const config = this.scenario.config;
     const shown = this.#shown;
     const targets = this.words === 'count-every-request';
-    return html`
-      ${this.renderNotices()}
-      <form part="form" @submit=${(e: Event) => e.preventDefault()}>
-        ${GROUPS.map(({ legend, fields }) => {
-          const here = fields.filter((field) => shown.includes(field));
-          if (!here.length) return '';
-          const fieldsOf = here.map((field) => this.#renderField(config, field));
-          // Several numbers take the form's whole width and flow in columns.
-          return here.length > 1 && !here.includes('policy') && !here.includes('aFault')
-            ? html`<fieldset class="numbers"><legend>${legend(targets)}</legend><div class="fields">${fieldsOf}</div></fieldset>`
-            : // The policy alone needs no legend on screen: its label names it.
-              html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}>${legend(targets)}</legend>${fieldsOf}</fieldset>`;
-        })}
-      </form>
-    `;
+    const groups = GROUPS.map(({ legend, fields }) => ({
+      legend: legend(targets),
+      here: fields.filter((field) => shown.includes(field)),
+    })).filter(({ here }) => here.length);
+    return html`${this.renderNotices()}<form part="form" @submit=${(e: Event) => e.preventDefault()}>${groups.map(
+      ({ legend, here }) => {
+        const fieldsOf = here.map((field) => this.#renderField(config, field));
+        // Several numbers take the form's whole width and flow in columns.
+        return here.length > 1 && !here.includes('policy') && !here.includes('aFault')
+          ? html`<fieldset class="numbers"><legend .textContent=${legend}></legend><div class="fields">${fieldsOf}</div></fieldset>`
+          : // The policy alone needs no legend on screen: its label names it.
+            html`<fieldset><legend class=${here.join() === 'policy' ? 'visually-hidden' : ''}
+              .textContent=${legend}></legend>${fieldsOf}</fieldset>`;
+      },
+    )}</form>`;
   }
 }
 
