@@ -98,9 +98,12 @@ const isRendering = ({ startTime, duration }, frames) =>
     return overlap > duration / 2;
   });
 
-/** One load of the one-lab page (or of its floor, without the library) until it is quiet. */
-async function loadOnce(browser, url, library) {
-  const { page, errors, goto } = await openPage(browser, url, { html: articlePage(1, library), throttle: RATE });
+/**
+ * One load of the one-lab page until it is quiet; of its floor, without the library; or of the
+ * article with the library and no lab, whose frames are the cost of the script alone.
+ */
+async function loadOnce(browser, url, library, labs = 1) {
+  const { page, errors, goto } = await openPage(browser, url, { html: articlePage(labs, library), throttle: RATE });
   await goto();
   const seen = await page.evaluate(() => window.benchSeen);
   await page.close();
@@ -114,14 +117,18 @@ async function loadOnce(browser, url, library) {
   };
 }
 
-/** The one-lab page and its floor, loaded in turns, so that both meet the same load on the machine. */
+/**
+ * The one-lab page, its floor and the script alone, loaded in turns, so that all meet the same load
+ * on the machine.
+ */
 async function pairedLoads(browser, server, count) {
   const url = `${server.url}${ONE_LAB}`;
   const pairs = [];
   for (let i = 0; i < count; i++) {
-    progress(`one lab and its floor, load ${i + 1} of ${count}`);
+    progress(`one lab, its floor and the script alone, load ${i + 1} of ${count}`);
     const floor = await loadOnce(browser, url, false);
-    pairs.push({ floor, lab: await loadOnce(browser, url, true) });
+    const script = await loadOnce(browser, url, true, 0);
+    pairs.push({ floor, script, lab: await loadOnce(browser, url, true) });
   }
   return pairs;
 }
@@ -515,6 +522,11 @@ export function figuresBlock(figures) {
     scriptRow(
       `library script in one frame, one lab loading until idle (${times(pairs.length, 'load')})`,
       pairs.map((p) => p.lab.frames),
+      origin,
+    ),
+    scriptRow(
+      `library script in one frame, the script alone: the article with the bundle and no lab (${times(pairs.length, 'load')})`,
+      pairs.map((p) => p.script.frames),
       origin,
     ),
     ...widths.map((width) =>
