@@ -288,7 +288,9 @@ class WebKitLauncher extends WebdriverLauncher {
       },
     });
     this.#folder = folder;
-    this.#env = homeIn(folder, 'webkit', downloads);
+    // Painted by the CPU, not composited with GL: under Xvfb, GL is Mesa's software rasterizer, in
+    // which WebKit's compositor thread once crashed mid-run, and the driver's session with it.
+    this.#env = { ...homeIn(folder, 'webkit', downloads), WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
     this.concurrency = 1;
   }
 
