@@ -1,4 +1,4 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { css, html, type PropertyValues } from 'lit';
 import { POLICIES, isPartitioned, uiRangeOf, type Fault, type LabConfig, type SweepField } from '../../sim/index.js';
 import { TIMEOUT_FROM, UI_RETRY_BUDGETS, quoteValue, type TimeoutFrom } from '../../sim/config.js';
 import { settingOf } from '../../sim/setting.js';
@@ -265,7 +265,7 @@ export class LabControls extends ScenarioElement {
       @focus=${(e: Event) => (this.#edit = { box: e.target as HTMLInputElement, start: value, value })}
       @input=${(e: Event) => this.#onNumber(field, e, false)} @change=${(e: Event) => this.#onNumber(field, e, true)}
       ><p class="why ${why ? '' : 'visually-hidden'}" id="${id}-${why ? 'why' : 'range'}"
-      .textContent=${why ?? msg(str`${min} to ${max}`)}></p>${notes.length ? notes : nothing}</div>`;
+      .textContent=${why ?? msg(str`${min} to ${max}`)}></p>${notes}</div>`;
   }
 
   /**
@@ -306,11 +306,18 @@ export class LabControls extends ScenarioElement {
         ? null
         : msg('No retries, so nothing to budget.');
     const id = `f-${field}`;
-    const labels = values.map((v) => (from ? TIMEOUT_FROM_NAME[v as TimeoutFrom] : recovers ? String(v) : `${v} %`));
-    const none = from ? [] : [recovers ? msg('never') : msg('no budget')];
+    const options: [value: string, label: string][] = values.map((v) => [
+      String(v),
+      from ? TIMEOUT_FROM_NAME[v as TimeoutFrom] : recovers ? String(v) : `${v} %`,
+    ]);
+    if (!from) options.unshift(['none', recovers ? msg('never') : msg('no budget')]);
     // The budget's rule is said to screen readers only, beside the label that names it.
     return html`<div class="field"><label for=${id} .textContent=${SETTING_LABEL[field]}></label><select id=${id}
-      name=${field} ?disabled=${why !== null} aria-describedby="${id}-why" ${textChildren('option', [...none, ...labels], [...(from ? [] : ['none']), ...values.map(String)])}
+      name=${field} ?disabled=${why !== null} aria-describedby="${id}-why" ${textChildren(
+        'option',
+        options.map(([, label]) => label),
+        options.map(([value]) => value),
+      )}
       @change=${(e: Event) => {
         const { value } = e.target as HTMLSelectElement;
         this.#change({ [field]: from ? value : value === 'none' ? null : Number(value) });
